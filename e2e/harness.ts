@@ -1,0 +1,136 @@
+// Isolated tmux servers for tests: `tmux -L taw-e2e-<random> -f /dev/null`, never the
+// user's. Every server started here is killed when its test ends, and again at exit for a
+// test that died before its cleanup ran.
+
+import { afterEach } from "bun:test";
+import { resolve } from "node:path";
+import { Tmux } from "../src/tmux/client.ts";
+
+export const ROOT = resolve(import.meta.dir, "..");
+const BUN = process.execPath;
+const live = new Set<string>();
+
+process.on("exit", () => {
+  for (const name of live) Bun.spawnSync(["tmux", "-L", name, "kill-server"], { stderr: "ignore" });
+});
+
+export interface TawResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The parsed JSON envelope, when stdout held one. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever result a verb returns.
+  json: { ok: boolean; result?: any; error?: { code: string; message: string } } | undefined;
+}
+
+export class TestServer {
+  readonly tmux: Tmux;
+
+  constructor(readonly name: string) {
+    this.tmux = new Tmux({ socketName: name });
+  }
+
+  /** Environment for processes that should address this server and no other. */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) {
+      if (value !== undefined && key !== "TMUX" && key !== "TMUX_PANE") env[key] = value;
+    }
+    return { ...env, TAW_TMUX_NAME: this.name, TAW_TMUX_SOCKET: "", ...extra };
+  }
+
+  /** Run `taw <args>` against this server. */
+  async taw(args: string[], extraEnv: Record<string, string> = {}): Promise<TawResult> {
+    const proc = Bun.spawn([BUN, `${ROOT}/src/main.ts`, ...args], {
+      env: this.env(extraEnv),
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    let json: TawResult["json"];
+    try {
+      json = JSON.parse(stdout);
+    } catch {
+      json = undefined;
+    }
+    return { code, stdout, stderr, json };
+  }
+
+  /** Run tmux against this server and return stdout. */
+  run(...args: string[]): Promise<string> {
+    return this.tmux.run(args);
+  }
+
+  async kill(): Promise<void> {
+    live.delete(this.name);
+    await this.tmux.tryRun(["kill-server"]);
+  }
+}
+
+export interface ServerOptions {
+  session?: string;
+  width?: number;
+  height?: number;
+  /** The first pane's command; a plain sh by default (no user shell hooks). */
+  command?: string;
+}
+
+/** Start an isolated server with one session and `exit-empty off`. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const name = `taw-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const server = new TestServer(name);
+  live.add(name);
+  await server.run(
+    "-f",
+    "/dev/null",
+    "new-session",
+    "-d",
+    "-s",
+    options.session ?? "main",
+    "-x",
+    String(options.width ?? 120),
+    "-y",
+    String(options.height ?? 40),
+    options.command ?? "sh",
+  );
+  await server.run("set-option", "-g", "exit-empty", "off");
+  return server;
+}
+
+/** A server per test, killed after each test whether it passed or not. */
+export function useServers(): (options?: ServerOptions) => Promise<TestServer> {
+  const started: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.kill()));
+  });
+  return async (options) => {
+    const server = await startServer(options);
+    started.push(server);
+    return server;
+  };
+}
+
+/** Poll until `check` returns a value (not undefined/false), or fail after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 5000,
+  what = "condition",
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value as T;
+    } catch (error) {
+      last = error;
+    }
+    await Bun.sleep(50);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last}` : ""}`);
+}

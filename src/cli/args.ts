@@ -1,0 +1,71 @@
+// A small argv parser: flags are declared by each verb, so an unknown or malformed flag is
+// a usage error that names it. `--` ends the flags; what follows is kept as `rest`.
+
+import { usageError } from "../errors.ts";
+
+export type FlagType = "boolean" | "string" | "number" | "list";
+
+export interface FlagSpec {
+  type: FlagType;
+  short?: string;
+  description: string;
+}
+
+export type FlagSpecs = Record<string, FlagSpec>;
+
+export interface ParsedArgs {
+  flags: Record<string, string | number | boolean | string[] | undefined>;
+  positionals: string[];
+  rest: string[];
+}
+
+export function parseArgs(argv: string[], specs: FlagSpecs): ParsedArgs {
+  const flags: ParsedArgs["flags"] = {};
+  const positionals: string[] = [];
+  const byShort = new Map(
+    Object.entries(specs).flatMap(([name, spec]) => (spec.short ? [[spec.short, name]] : [])),
+  );
+  let index = 0;
+  while (index < argv.length) {
+    const arg = argv[index++] as string;
+    if (arg === "--") return { flags, positionals, rest: argv.slice(index) };
+    if (!arg.startsWith("-") || arg === "-") {
+      positionals.push(arg);
+      continue;
+    }
+    const long = arg.startsWith("--");
+    const [rawName, inline] = long ? splitOnce(arg.slice(2), "=") : [arg.slice(1), undefined];
+    const name = long ? rawName : byShort.get(rawName);
+    const spec = name ? specs[name] : undefined;
+    if (!name || !spec) {
+      // A negative number is a positional ("pane read %1 --lines -5" aside).
+      if (/^-\d+$/.test(arg)) {
+        positionals.push(arg);
+        continue;
+      }
+      throw usageError(`unknown option '${arg}'. See --help for this command's options.`);
+    }
+    if (spec.type === "boolean") {
+      if (inline !== undefined) throw usageError(`option '--${name}' takes no value`);
+      flags[name] = true;
+      continue;
+    }
+    const value = inline ?? argv[index++];
+    if (value === undefined) throw usageError(`option '--${name}' needs a value`);
+    if (spec.type === "number") {
+      const number = Number(value);
+      if (!Number.isFinite(number)) throw usageError(`option '--${name}' needs a number, got '${value}'`);
+      flags[name] = number;
+    } else if (spec.type === "list") {
+      flags[name] = [...((flags[name] as string[] | undefined) ?? []), value];
+    } else {
+      flags[name] = value;
+    }
+  }
+  return { flags, positionals, rest: [] };
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}

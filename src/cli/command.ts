@@ -1,0 +1,88 @@
+// What a verb is, and how every verb answers: a result printed for people, or with --json
+// one envelope, {"ok":true,"result":…} or {"ok":false,"error":{"code":…,"message":…}}.
+
+import { EXIT, TawError } from "../errors.ts";
+import { serverFromEnv, Tmux } from "../tmux/client.ts";
+import { type FlagSpecs, type ParsedArgs, parseArgs } from "./args.ts";
+
+export interface CommandContext {
+  args: ParsedArgs;
+  tmux: Tmux;
+  json: boolean;
+  env: Record<string, string | undefined>;
+}
+
+export interface Command<R = unknown> {
+  /** The words that name the verb: ["pane", "list"]. */
+  path: string[];
+  /** One line for --help. */
+  summary: string;
+  /** Positional arguments, for the usage line: "<pane> [text]". */
+  usage?: string;
+  flags?: FlagSpecs;
+  run(ctx: CommandContext): Promise<R>;
+  /** Text for people; without it the result is printed as JSON. */
+  render?(result: R, ctx: CommandContext): string;
+  /** The value the JSON envelope carries, when it is not the result itself. */
+  toJson?(result: R): unknown;
+}
+
+/** Flags every verb takes. */
+export const COMMON_FLAGS: FlagSpecs = {
+  json: { type: "boolean", description: "print one JSON envelope" },
+  socket: { type: "string", short: "S", description: "tmux server socket path (tmux -S)" },
+  "socket-name": { type: "string", short: "L", description: "tmux server socket name (tmux -L)" },
+  help: { type: "boolean", short: "h", description: "show this verb's help" },
+};
+
+export function defineCommand<R>(command: Command<R>): Command<R> {
+  return command;
+}
+
+export function contextFor(argv: string[], command: Command, env = process.env): CommandContext {
+  const args = parseArgs(argv, { ...COMMON_FLAGS, ...command.flags });
+  const socketPath = args.flags.socket as string | undefined;
+  const socketName = args.flags["socket-name"] as string | undefined;
+  const server = socketPath ? { socketPath } : socketName ? { socketName } : serverFromEnv(env);
+  return { args, tmux: new Tmux(server), json: args.flags.json === true, env };
+}
+
+export interface Printer {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const stdio: Printer = {
+  out: (text) => process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`),
+  err: (text) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
+};
+
+/** Run a verb and print its answer; returns the exit code. */
+export async function execute(
+  command: Command,
+  argv: string[],
+  printer: Printer = stdio,
+  env = process.env,
+): Promise<number> {
+  const wantsJson = argv.includes("--json");
+  try {
+    const ctx = contextFor(argv, command, env);
+    const result = await command.run(ctx);
+    if (ctx.json)
+      printer.out(JSON.stringify({ ok: true, result: command.toJson ? command.toJson(result) : result }));
+    else if (command.render) printer.out(command.render(result, ctx));
+    else if (result !== undefined) {
+      printer.out(JSON.stringify(command.toJson ? command.toJson(result) : result, null, 2));
+    }
+    return EXIT.ok;
+  } catch (error) {
+    const failure =
+      error instanceof TawError
+        ? error
+        : new TawError("internal", `taw hit a bug: ${(error as Error)?.stack ?? String(error)}`);
+    if (wantsJson)
+      printer.out(JSON.stringify({ ok: false, error: { code: failure.code, message: failure.message } }));
+    else printer.err(`taw: ${failure.message}`);
+    return failure.exitCode;
+  }
+}

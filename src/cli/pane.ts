@@ -1,0 +1,106 @@
+// taw pane list|get|read|send-text|send-keys: the panes of the server, one at a time.
+
+import { usageError } from "../errors.ts";
+import { literalKeys, target, word } from "../tmux/escape.ts";
+import { resolvePane, takeSnapshot } from "../tmux/server.ts";
+import type { Pane } from "../tmux/snapshot.ts";
+import { defineCommand } from "./command.ts";
+import { paneRecord } from "./records.ts";
+import { table } from "./table.ts";
+
+function paneRows(panes: Pane[]): string {
+  return table(
+    ["PANE", "TMUX", "SESSION:WIN.PANE", "COMMAND", "AGENT", "STATE", "PATH"],
+    panes.map((pane) => [
+      pane.publicId,
+      pane.id,
+      `${pane.sessionName}:${pane.windowIndex}.${pane.index}`,
+      pane.command,
+      pane.agent.kind || "-",
+      pane.agent.state || "-",
+      pane.path,
+    ]),
+  );
+}
+
+function requireArg(args: string[], index: number, name: string): string {
+  const value = args[index];
+  if (value === undefined || value === "")
+    throw usageError(`missing <${name}>. Example: taw pane read w1:p2`);
+  return value;
+}
+
+export const paneList = defineCommand({
+  path: ["pane", "list"],
+  summary: "list every pane with its agent",
+  run: async (ctx) => [...(await takeSnapshot(ctx.tmux)).panes.values()],
+  render: paneRows,
+  toJson: (panes) => panes.map(paneRecord),
+});
+
+export const paneGet = defineCommand({
+  path: ["pane", "get"],
+  summary: "one pane's record",
+  usage: "<pane>",
+  async run(ctx) {
+    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const pane = (await takeSnapshot(ctx.tmux)).panes.get(id);
+    if (!pane) throw usageError(`pane ${id} closed while it was read`);
+    return pane;
+  },
+  render: (pane) => paneRows([pane]),
+  toJson: paneRecord,
+});
+
+export const paneRead = defineCommand({
+  path: ["pane", "read"],
+  summary: "print a pane's screen (--lines N of history, --ansi for colours)",
+  usage: "<pane>",
+  flags: {
+    lines: { type: "number", description: "include N lines of scrollback above the screen" },
+    ansi: { type: "boolean", description: "keep colours and attributes (escape sequences)" },
+  },
+  async run(ctx) {
+    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const lines = ctx.args.flags.lines as number | undefined;
+    if (lines !== undefined && (lines < 0 || !Number.isInteger(lines))) {
+      throw usageError("--lines needs a whole number of lines, 0 or more");
+    }
+    const args = ["capture-pane", "-p", "-t", target(id)];
+    if (ctx.args.flags.ansi) args.push("-e");
+    if (lines) args.push("-S", String(-lines));
+    const text = await ctx.tmux.run(args);
+    return { pane_id: id, text: text.replace(/\n$/, "") };
+  },
+  render: (result) => result.text,
+});
+
+export const paneSendText = defineCommand({
+  path: ["pane", "send-text"],
+  summary: "type text into a pane, literally (no Enter)",
+  usage: "<pane> <text>",
+  async run(ctx) {
+    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const text = [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
+    if (text === "") throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
+    await ctx.tmux.run(["send-keys", "-t", target(id), "-l", "--", literalKeys(text)]);
+    return { pane_id: id, sent: text.length };
+  },
+  render: () => "",
+});
+
+export const paneSendKeys = defineCommand({
+  path: ["pane", "send-keys"],
+  summary: "send tmux key names to a pane (Enter, C-c, Up …)",
+  usage: "<pane> <key>…",
+  async run(ctx) {
+    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
+    if (keys.length === 0) throw usageError("missing <key>. Example: taw pane send-keys w1:p2 Enter");
+    await ctx.tmux.run(["send-keys", "-t", target(id), ...keys.map(word)]);
+    return { pane_id: id, keys };
+  },
+  render: () => "",
+});
+
+export const paneCommands = [paneList, paneGet, paneRead, paneSendText, paneSendKeys];

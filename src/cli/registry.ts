@@ -1,0 +1,28 @@
+// Every verb, in the order --help lists them. A verb group lives in its own file and is
+// added here with one line.
+
+import type { Command } from "./command.ts";
+import { doctorCommand } from "./doctor.ts";
+import { paneCommands } from "./pane.ts";
+import { startCommand } from "./start.ts";
+import { treeCommand } from "./tree.ts";
+
+export const COMMANDS: Command[] = [
+  startCommand as Command,
+  treeCommand as Command,
+  ...(paneCommands as Command[]),
+  doctorCommand as Command,
+];
+
+/** The verb named by the longest prefix of argv, and the words after it. */
+export function findCommand(argv: string[]): { command: Command; rest: string[] } | undefined {
+  let best: Command | undefined;
+  for (const command of COMMANDS) {
+    const matches = command.path.every((part, index) => argv[index] === part);
+    if (matches && (!best || command.path.length > best.path.length)) best = command;
+  }
+  return best ? { command: best, rest: argv.slice(best.path.length) } : undefined;
+}
+
+/** Verbs under a group word ("pane" → pane list, pane get …). */
+export const commandsUnder = (group: string) => COMMANDS.filter((command) => command.path[0] === group);

@@ -1,0 +1,37 @@
+// taw's entry: find the verb named by argv and run it.
+
+import { execute, stdio } from "./cli/command.ts";
+import { commandHelp, mainHelp } from "./cli/help.ts";
+import { commandsUnder, findCommand } from "./cli/registry.ts";
+import { EXIT } from "./errors.ts";
+import { VERSION } from "./version.ts";
+
+async function main(argv: string[]): Promise<number> {
+  const [first] = argv;
+  if (first === "--version" || first === "-V" || first === "version") {
+    stdio.out(`taw ${VERSION}`);
+    return EXIT.ok;
+  }
+  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+    stdio.out(mainHelp());
+    return EXIT.ok;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    const group = commandsUnder(first);
+    const hint = group.length
+      ? `'${first}' needs a verb: ${group.map((command) => command.path.slice(1).join(" ")).join(", ")}.`
+      : "Run 'taw --help' for the list of verbs.";
+    const message = `unknown verb '${argv.slice(0, group.length ? 2 : 1).join(" ")}'. ${hint}`;
+    if (argv.includes("--json")) stdio.out(JSON.stringify({ ok: false, error: { code: "usage", message } }));
+    else stdio.err(`taw: ${message}`);
+    return EXIT.usage;
+  }
+  if (found.rest.includes("--help") || found.rest.includes("-h")) {
+    stdio.out(commandHelp(found.command));
+    return EXIT.ok;
+  }
+  return execute(found.command, found.rest);
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,130 @@
+// The client: the only code that runs the tmux binary. It picks the server (an explicit
+// socket, TAW_TMUX_SOCKET / TAW_TMUX_NAME, the caller's $TMUX, or tmux's default), turns
+// tmux's failures into TawErrors with a code, and runs batches of commands in one process.
+//
+// Bun.spawn rather than execa here: this is the engine's hot path (one process per tick),
+// and Bun's own spawn costs a fraction of execa's setup per call.
+
+import { EXIT, TawError } from "../errors.ts";
+import { type BatchResult, buildBatchArgv, parseBatchOutput } from "./batch.ts";
+
+export interface ServerSelection {
+  /** tmux -L: a socket name in tmux's socket folder. */
+  socketName?: string;
+  /** tmux -S: a socket path. */
+  socketPath?: string;
+}
+
+/** The server chosen by the environment: TAW_TMUX_SOCKET, then TAW_TMUX_NAME, else tmux's own choice. */
+export function serverFromEnv(env: Record<string, string | undefined> = process.env): ServerSelection {
+  if (env.TAW_TMUX_SOCKET) return { socketPath: env.TAW_TMUX_SOCKET };
+  if (env.TAW_TMUX_NAME) return { socketName: env.TAW_TMUX_NAME };
+  return {};
+}
+
+const NO_SERVER = /no server running|error connecting to|failed to connect to server|server exited/i;
+const GONE = /can't find (pane|window|session|client)|no such (pane|window|session|client)/i;
+
+export class Tmux {
+  /** tmux processes started by this client: the figure bench/ reports. */
+  spawned = 0;
+
+  constructor(readonly server: ServerSelection = serverFromEnv()) {}
+
+  /** The -L/-S words that select this client's server. */
+  serverArgs(): string[] {
+    if (this.server.socketPath) return ["-S", this.server.socketPath];
+    if (this.server.socketName) return ["-L", this.server.socketName];
+    return [];
+  }
+
+  /** Where the socket is, for doctor and the dashboard header. */
+  describeSocket(env: Record<string, string | undefined> = process.env): string {
+    if (this.server.socketPath) return this.server.socketPath;
+    const dir = `${env.TMUX_TMPDIR || "/tmp"}/tmux-${process.getuid?.() ?? 0}`;
+    if (this.server.socketName) return `${dir}/${this.server.socketName}`;
+    const fromTmux = env.TMUX?.split(",")[0];
+    return fromTmux || `${dir}/default`;
+  }
+
+  /** Run one tmux command line; resolves with stdout, rejects with a TawError. */
+  async run(args: string[]): Promise<string> {
+    const { stdout, stderr, exitCode } = await this.spawn(args);
+    if (exitCode !== 0) throw classify(stderr, args);
+    return stdout;
+  }
+
+  /** Like run, but a failure is returned rather than thrown. */
+  async tryRun(args: string[]): Promise<{ stdout: string; error?: TawError }> {
+    const { stdout, stderr, exitCode } = await this.spawn(args);
+    return exitCode === 0 ? { stdout } : { stdout, error: classify(stderr, args) };
+  }
+
+  /**
+   * Run many commands in one tmux process and recover each one's output. tmux stops a
+   * command sequence at the first command that fails, so a failure (a pane that closed
+   * between the listing and its capture) is recorded for that command and the rest are run
+   * again in one more process.
+   */
+  async batch(commands: string[][]): Promise<BatchResult[]> {
+    const results: BatchResult[] = [];
+    let rest = commands;
+    while (rest.length > 0) {
+      const nonce = Math.random().toString(36).slice(2, 10);
+      const { stdout, stderr, exitCode } = await this.spawn(buildBatchArgv(rest, nonce));
+      const done = parseBatchOutput(stdout, rest.length, nonce);
+      results.push(...done);
+      if (done.length === rest.length) break;
+      if (exitCode === 0) {
+        throw new TawError("tmux_failed", "tmux ended a batch early without an error; output was cut short");
+      }
+      const error = classify(stderr, rest[done.length] ?? []);
+      if (error.code === "no_server" || error.code === "tmux_missing") throw error;
+      results.push({ ok: false, output: "", error: stderr.trim() });
+      rest = rest.slice(done.length + 1);
+    }
+    return results;
+  }
+
+  private async spawn(args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+    this.spawned++;
+    let proc: ReturnType<typeof Bun.spawn>;
+    try {
+      proc = Bun.spawn(["tmux", ...this.serverArgs(), ...args], {
+        stdin: "ignore",
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw tmuxMissing();
+      throw error;
+    }
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(proc.stdout as ReadableStream).text(),
+      new Response(proc.stderr as ReadableStream).text(),
+      proc.exited,
+    ]);
+    return { stdout, stderr, exitCode };
+  }
+}
+
+export function tmuxMissing(): TawError {
+  return new TawError(
+    "tmux_missing",
+    "tmux is not installed or not on PATH. Install tmux 3.2 or newer (apt-get install tmux, brew install tmux).",
+    EXIT.tmux,
+  );
+}
+
+function classify(stderr: string, args: string[]): TawError {
+  const message = stderr.trim();
+  if (NO_SERVER.test(message)) {
+    return new TawError(
+      "no_server",
+      "no tmux server is running on this socket. Start one with 'tmux', or choose another with TAW_TMUX_NAME / TAW_TMUX_SOCKET.",
+      EXIT.tmux,
+    );
+  }
+  if (GONE.test(message)) return new TawError("not_found", message, EXIT.notFound);
+  return new TawError("tmux_failed", `tmux ${args[0] ?? ""} failed: ${message || "no message"}`, EXIT.tmux);
+}

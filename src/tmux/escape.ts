@@ -1,0 +1,64 @@
+// The one place where text bound for tmux is made safe. Every command that carries
+// text a user, an agent or a hook controls builds its words here.
+//
+// What tmux does to a word (verified on tmux 3.3a, see e2e/gotchas.test.ts):
+// - a word that ends in `;` ends the command, wherever it stands: write it `\;`;
+// - names of new sessions and windows, start directories (-c) and the text of
+//   display-message / status options expand formats: `#` must be `##`;
+// - display-message and notification text also runs through strftime: `%` must be `%%`;
+// - targets (-t) are not expanded, but the trailing `;` rule still applies;
+// - tmux folds `.` and `:` in a new session name to `_`.
+
+/** Escape a trailing `;` so tmux does not read it as a command separator. */
+export function word(text: string): string {
+  return text.endsWith(";") ? `${text.slice(0, -1)}\\;` : text;
+}
+
+/** Text that tmux expands as a format: `#` becomes `##`. */
+export function formatLiteral(text: string): string {
+  return text.replaceAll("#", "##");
+}
+
+/** Text shown by display-message or written into a status line: formats and strftime. */
+export function displayText(text: string): string {
+  return word(formatLiteral(text).replaceAll("%", "%%"));
+}
+
+/** The name given to a new (or renamed) session or window. */
+export function newName(name: string): string {
+  return word(formatLiteral(name));
+}
+
+/** A start directory for new-session/new-window/split-window -c. */
+export function startDirectory(path: string): string {
+  return word(formatLiteral(path));
+}
+
+/** A -t target: never expanded, only the trailing `;` matters. */
+export function target(t: string): string {
+  return word(t);
+}
+
+/** A value for set-option (not -F): stored as is, apart from the trailing `;`. */
+export function optionValue(value: string): string {
+  return word(value);
+}
+
+/** Text for `send-keys -l`: typed literally, apart from the trailing `;`. */
+export function literalKeys(text: string): string {
+  return word(text);
+}
+
+/** The name tmux gives a session asked for as `name`: `.` and `:` fold to `_`. */
+export function foldSessionName(name: string): string {
+  return name.replace(/[.:]/g, "_");
+}
+
+/** A literal tab and newline inside a bracket expression: tmux 3.3a's regex does not read `\t`. */
+const DETAB = "#{s/[\t\n]/ /:";
+
+/** A format column for free text (titles, names, paths, user options): tabs and newlines become
+ * spaces so a tab-separated listing stays positional. */
+export function freeTextColumn(variable: string): string {
+  return `${DETAB}${variable}}`;
+}

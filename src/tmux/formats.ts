@@ -1,0 +1,95 @@
+// The one definition of the pane listing: every session, window and pane field the product
+// reads, in one `list-panes -a` call. Columns are tab-separated; free text (names, titles,
+// paths, user options) is de-tabbed by tmux itself so the split stays positional.
+
+import { freeTextColumn } from "./escape.ts";
+
+/** Per-pane agent options, written by the engine, reports and verbs (ARCHITECTURE.md). */
+export const AGENT_OPTIONS = {
+  kind: "@agent_kind",
+  state: "@agent_state",
+  stateSince: "@agent_state_since",
+  rule: "@agent_rule",
+  source: "@agent_source",
+  seen: "@agent_seen",
+  name: "@agent_name",
+  kindHint: "@agent_kind_hint",
+  sessionId: "@agent_session_id",
+  sessionPath: "@agent_session_path",
+  reportSeq: "@agent_report_seq",
+  display: "@agent_display",
+  title: "@agent_title",
+  acquiring: "@agent_acquiring",
+  container: "@agent_container",
+  sandbox: "@agent_sandbox",
+} as const;
+
+export type AgentOptionKey = keyof typeof AGENT_OPTIONS;
+
+interface Column {
+  key: string;
+  format: string;
+}
+
+const plain = (key: string, variable: string): Column => ({ key, format: `#{${variable}}` });
+const free = (key: string, variable: string): Column => ({ key, format: freeTextColumn(variable) });
+
+/** A pane's title, or nothing when it is only the host name tmux gives an untitled pane. */
+const TITLE_COLUMN: Column = {
+  key: "title",
+  format: `#{?#{==:#{pane_title},#{host}},,${freeTextColumn("pane_title")}}`,
+};
+
+export const PANE_COLUMNS: readonly Column[] = [
+  plain("sessionId", "session_id"),
+  free("sessionName", "session_name"),
+  plain("sessionAttached", "session_attached"),
+  plain("windowId", "window_id"),
+  plain("windowIndex", "window_index"),
+  free("windowName", "window_name"),
+  plain("windowActive", "window_active"),
+  plain("windowActivity", "window_activity"),
+  plain("paneId", "pane_id"),
+  plain("paneIndex", "pane_index"),
+  plain("paneActive", "pane_active"),
+  plain("pid", "pane_pid"),
+  plain("tty", "pane_tty"),
+  free("command", "pane_current_command"),
+  free("path", "pane_current_path"),
+  TITLE_COLUMN,
+  plain("width", "pane_width"),
+  plain("height", "pane_height"),
+  plain("alternateOn", "alternate_on"),
+  plain("historySize", "history_size"),
+  plain("dead", "pane_dead"),
+  plain("inMode", "pane_in_mode"),
+  ...Object.entries(AGENT_OPTIONS).map(([key, option]) => free(`agent.${key}`, option)),
+];
+
+export const PANE_FORMAT = PANE_COLUMNS.map((column) => column.format).join("\t");
+
+/** The command that lists every pane of the server. */
+export const LIST_PANES: string[] = ["list-panes", "-a", "-F", PANE_FORMAT];
+
+export type PaneRow = Record<string, string>;
+
+/** One listed line as a record keyed by column; undefined when every column is blank (a missing pane). */
+export function parsePaneRow(line: string): PaneRow | undefined {
+  const fields = line.split("\t");
+  if (fields.length !== PANE_COLUMNS.length) return undefined;
+  if (fields.every((field) => field === "")) return undefined;
+  const row: PaneRow = {};
+  PANE_COLUMNS.forEach((column, index) => {
+    row[column.key] = fields[index] ?? "";
+  });
+  return row;
+}
+
+export function parsePaneListing(output: string): PaneRow[] {
+  const rows: PaneRow[] = [];
+  for (const line of output.split("\n")) {
+    const row = parsePaneRow(line);
+    if (row) rows.push(row);
+  }
+  return rows;
+}

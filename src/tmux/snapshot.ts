@@ -1,0 +1,136 @@
+// The live model: sessions → windows → panes, built from ONE pane listing.
+
+import { AGENT_OPTIONS, type AgentOptionKey, type PaneRow, parsePaneListing } from "./formats.ts";
+import { publicPaneId, publicSessionId, publicWindowId } from "./ids.ts";
+
+export type AgentOptionValues = Record<AgentOptionKey, string>;
+
+export interface Pane {
+  id: string;
+  publicId: string;
+  sessionId: string;
+  sessionName: string;
+  windowId: string;
+  windowIndex: number;
+  windowName: string;
+  index: number;
+  active: boolean;
+  /** The pane's window is the active window of a session with a client attached. */
+  visible: boolean;
+  pid: number;
+  tty: string;
+  command: string;
+  path: string;
+  /** The title a program set; empty when tmux shows only the host name. */
+  title: string;
+  width: number;
+  height: number;
+  alternateOn: boolean;
+  historySize: number;
+  dead: boolean;
+  inMode: boolean;
+  /** Seconds since the epoch of the last output in the pane's window. */
+  windowActivity: number;
+  agent: AgentOptionValues;
+}
+
+export interface Window {
+  id: string;
+  publicId: string;
+  sessionId: string;
+  index: number;
+  name: string;
+  active: boolean;
+  panes: Pane[];
+}
+
+export interface Session {
+  id: string;
+  publicId: string;
+  name: string;
+  attached: number;
+  windows: Window[];
+}
+
+export interface Snapshot {
+  /** Milliseconds since the epoch when the listing was taken. */
+  takenAt: number;
+  sessions: Session[];
+  /** Every pane by tmux id; a window linked into two sessions lists its panes once here. */
+  panes: Map<string, Pane>;
+}
+
+const int = (text: string | undefined) => Number.parseInt(text ?? "", 10) || 0;
+
+function paneFromRow(row: PaneRow): Pane {
+  const agent = {} as AgentOptionValues;
+  for (const key of Object.keys(AGENT_OPTIONS) as AgentOptionKey[]) agent[key] = row[`agent.${key}`] ?? "";
+  const sessionId = row.sessionId ?? "";
+  const id = row.paneId ?? "";
+  return {
+    id,
+    publicId: publicPaneId(sessionId, id),
+    sessionId,
+    sessionName: row.sessionName ?? "",
+    windowId: row.windowId ?? "",
+    windowIndex: int(row.windowIndex),
+    windowName: row.windowName ?? "",
+    index: int(row.paneIndex),
+    active: row.paneActive === "1",
+    visible: row.windowActive === "1" && int(row.sessionAttached) > 0,
+    pid: int(row.pid),
+    tty: row.tty ?? "",
+    command: row.command ?? "",
+    path: row.path ?? "",
+    title: row.title ?? "",
+    width: int(row.width),
+    height: int(row.height),
+    alternateOn: row.alternateOn === "1",
+    historySize: int(row.historySize),
+    dead: row.dead === "1",
+    inMode: row.inMode === "1",
+    windowActivity: int(row.windowActivity),
+    agent,
+  };
+}
+
+/** Build the model from the output of LIST_PANES, keeping tmux's order. */
+export function buildSnapshot(listing: string, takenAt = Date.now()): Snapshot {
+  const sessions: Session[] = [];
+  const sessionById = new Map<string, Session>();
+  const windowByKey = new Map<string, Window>();
+  const panes = new Map<string, Pane>();
+  for (const row of parsePaneListing(listing)) {
+    const pane = paneFromRow(row);
+    let session = sessionById.get(pane.sessionId);
+    if (!session) {
+      session = {
+        id: pane.sessionId,
+        publicId: publicSessionId(pane.sessionId),
+        name: pane.sessionName,
+        attached: int(row.sessionAttached),
+        windows: [],
+      };
+      sessionById.set(session.id, session);
+      sessions.push(session);
+    }
+    const windowKey = `${pane.sessionId}${pane.windowId}`;
+    let window = windowByKey.get(windowKey);
+    if (!window) {
+      window = {
+        id: pane.windowId,
+        publicId: publicWindowId(pane.sessionId, pane.windowId),
+        sessionId: pane.sessionId,
+        index: pane.windowIndex,
+        name: pane.windowName,
+        active: row.windowActive === "1",
+        panes: [],
+      };
+      windowByKey.set(windowKey, window);
+      session.windows.push(window);
+    }
+    window.panes.push(pane);
+    if (!panes.has(pane.id)) panes.set(pane.id, pane);
+  }
+  return { takenAt, sessions, panes };
+}
