@@ -1,0 +1,14 @@
+// Atomic file writes: a reader sees the old file or the new one, never half of one.
+
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = join(
+    dirname(path),
+    `.${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`,
+  );
+  writeFileSync(temp, data);
+  renameSync(temp, path);
+}
