@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import type { TawError } from "../errors.ts";
+import { parseArgs } from "./args.ts";
+
+const specs = {
+  json: { type: "boolean", description: "" },
+  lines: { type: "number", short: "n", description: "" },
+  name: { type: "string", description: "" },
+  until: { type: "list", description: "" },
+} as const;
+
+describe("parseArgs", () => {
+  test("flags, values, short flags and positionals", () => {
+    const args = parseArgs(["%1", "--json", "-n", "5", "--name=x", "more"], specs);
+    expect(args.flags).toEqual({ json: true, lines: 5, name: "x" });
+    expect(args.positionals).toEqual(["%1", "more"]);
+  });
+
+  test("everything after -- is rest, even what looks like a flag", () => {
+    const args = parseArgs(["a", "--", "--json", "-x"], specs);
+    expect(args.positionals).toEqual(["a"]);
+    expect(args.rest).toEqual(["--json", "-x"]);
+    expect(args.flags.json).toBeUndefined();
+  });
+
+  test("a list flag collects every value", () => {
+    expect(parseArgs(["--until", "idle", "--until", "done"], specs).flags.until).toEqual(["idle", "done"]);
+  });
+
+  test.each([
+    [["--bogus"], /unknown option '--bogus'/],
+    [["--lines"], /'--lines' needs a value/],
+    [["--lines", "many"], /needs a number, got 'many'/],
+    [["--json=1"], /takes no value/],
+  ])("%j is a usage error", (argv, message) => {
+    expect(() => parseArgs(argv, specs)).toThrow(message);
+    try {
+      parseArgs(argv, specs);
+    } catch (error) {
+      expect((error as TawError).exitCode).toBe(2);
+    }
+  });
+});
