@@ -1,0 +1,86 @@
+// Gemini's generateContent streaming (what Gemini CLI speaks with ?alt=sse): `data:` chunks,
+// each a GenerateContentResponse with one candidate whose parts hold text or a functionCall;
+// the last carries finishReason and usageMetadata.
+
+import type { Reply } from "./script.ts";
+import { type Frame, frame } from "./sse.ts";
+
+export interface GeminiOptions {
+  model: string;
+}
+
+const usageMetadata = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
+
+function response(model: string, parts: unknown[], finishReason?: string) {
+  const candidate: Record<string, unknown> = { content: { role: "model", parts }, index: 0 };
+  if (finishReason) candidate.finishReason = finishReason;
+  return {
+    candidates: [candidate],
+    modelVersion: model,
+    ...(finishReason ? { usageMetadata } : {}),
+  };
+}
+
+export function geminiFrames(reply: Reply, { model }: GeminiOptions): Frame[] {
+  const out: Frame[] = [];
+  if (reply.kind === "text") {
+    const lines = reply.lines;
+    lines.forEach((line, i) => {
+      const last = i === lines.length - 1;
+      const delay = i === 0 ? 0 : (reply.lineDelayMs ?? 0);
+      out.push(frame(response(model, [{ text: `${line}\n` }], last ? "STOP" : undefined), undefined, delay));
+    });
+    if (lines.length === 0) out.push(frame(response(model, [{ text: "" }], "STOP")));
+  } else {
+    if (reply.text) out.push(frame(response(model, [{ text: `${reply.text}\n` }])));
+    const call = { functionCall: { name: reply.name, args: reply.input } };
+    out.push(frame(response(model, [call], "STOP")));
+  }
+  return out;
+}
+
+/** A whole (non-streamed) response: Gemini CLI's side requests (next-speaker checks, model
+ * routing) ask for JSON that fits a schema; `json` is that JSON as text. */
+export function geminiResponse(textOrJson: string, { model }: GeminiOptions): unknown {
+  return response(model, [{ text: textOrJson }], "STOP");
+}
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  enum?: string[];
+  items?: Schema;
+}
+
+/** Known fields of Gemini CLI's side requests, with answers that end the turn quietly. */
+const KNOWN_FIELDS: Record<string, unknown> = {
+  next_speaker: "user",
+  model_choice: "flash",
+  reasoning: "Stand-in.",
+};
+
+/** A value that fits a (small) JSON schema: known fields get quiet answers, the rest the
+ * simplest value of their type. */
+export function fillSchema(schema: Schema | undefined, field = ""): unknown {
+  if (field in KNOWN_FIELDS) return KNOWN_FIELDS[field];
+  if (!schema) return SIDE_FALLBACK;
+  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  switch ((schema.type ?? "").toLowerCase()) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const [key, sub] of Object.entries(schema.properties ?? {})) out[key] = fillSchema(sub, key);
+      return out;
+    }
+    case "array":
+      return [];
+    case "boolean":
+      return false;
+    case "number":
+    case "integer":
+      return 0;
+    default:
+      return SIDE_FALLBACK;
+  }
+}
+
+const SIDE_FALLBACK = "Stand-in";
