@@ -27,7 +27,8 @@ async function main(argv: string[]): Promise<number> {
     else stdio.err(`taw: ${message}`);
     return EXIT.usage;
   }
-  if (found.rest.includes("--help") || found.rest.includes("-h")) {
+  const flags = found.rest.includes("--") ? found.rest.slice(0, found.rest.indexOf("--")) : found.rest;
+  if (flags.includes("--help") || flags.includes("-h")) {
     stdio.out(commandHelp(found.command));
     return EXIT.ok;
   }
