@@ -6,11 +6,13 @@ import { doctorCommand } from "./doctor.ts";
 import { paneCommands } from "./pane.ts";
 import { startCommand } from "./start.ts";
 import { treeCommand } from "./tree.ts";
+import { worktreeCommands } from "./worktree.ts";
 
 export const COMMANDS: Command[] = [
   startCommand as Command,
   treeCommand as Command,
   ...(paneCommands as Command[]),
+  ...(worktreeCommands as Command[]),
   doctorCommand as Command,
 ];
 

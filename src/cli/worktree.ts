@@ -1,0 +1,125 @@
+// taw worktree create|list|open|remove: git worktrees, each with its own tmux session.
+
+import { usageError } from "../errors.ts";
+import { createWorktree } from "../worktree/create.ts";
+import { openWorktree } from "../worktree/open.ts";
+import { type WorktreeRecord, worktreeRecords } from "../worktree/record.ts";
+import { removeWorktree } from "../worktree/remove.ts";
+import { mainWorktree } from "../worktree/repo.ts";
+import { describeDirty } from "../worktree/status.ts";
+import { defineCommand } from "./command.ts";
+import { table } from "./table.ts";
+
+const REPO_FLAG = {
+  repo: { type: "string", description: "a folder inside the repository (default: here)" },
+} as const;
+
+function requireSpec(positionals: string[], verb: string): string {
+  const spec = positionals[0];
+  if (!spec)
+    throw usageError(
+      `missing <worktree>: its branch, folder or session. Example: taw worktree ${verb} feat/login`,
+    );
+  return spec;
+}
+
+function moved(record: WorktreeRecord): string {
+  if (record.ahead === null || record.behind === null) return "-";
+  return `+${record.ahead} -${record.behind}`;
+}
+
+function worktreeRows(records: WorktreeRecord[]): string {
+  return table(
+    ["BRANCH", "SESSION", "CHANGES", "VS BASE", "PATH"],
+    records.map((r) => [
+      (r.branch ?? `(detached ${r.head.slice(0, 8)})`) + (r.main ? " (main)" : ""),
+      r.session?.name ?? "closed",
+      r.dirty ? describeDirty(r.changes) : "clean",
+      r.base && !r.main ? `${moved(r)} ${r.base}` : "-",
+      r.path,
+    ]),
+  );
+}
+
+export const worktreeCreate = defineCommand({
+  path: ["worktree", "create"],
+  summary: "a new branch in its own worktree, with a tmux session (and an agent with --agent)",
+  flags: {
+    branch: { type: "string", short: "b", description: "the new branch (required)" },
+    base: {
+      type: "string",
+      description: "where the branch starts (default: the repository's current branch)",
+    },
+    ...REPO_FLAG,
+  },
+  async run(ctx) {
+    const branch = ctx.args.flags.branch as string | undefined;
+    if (!branch) throw usageError("missing --branch. Example: taw worktree create --branch feat/login");
+    return createWorktree(ctx.tmux, {
+      branch,
+      base: ctx.args.flags.base as string | undefined,
+      repo: ctx.args.flags.repo as string | undefined,
+    });
+  },
+  render: (result) =>
+    `${result.worktree.path}\nsession ${result.worktree.session?.name} (pane ${result.pane})`,
+});
+
+export const worktreeList = defineCommand({
+  path: ["worktree", "list"],
+  summary: "every worktree of the repository with its session, changes and distance from its base",
+  flags: REPO_FLAG,
+  async run(ctx) {
+    const repo = await mainWorktree((ctx.args.flags.repo as string | undefined) ?? process.cwd());
+    return worktreeRecords(ctx.tmux, repo);
+  },
+  render: worktreeRows,
+});
+
+export const worktreeOpen = defineCommand({
+  path: ["worktree", "open"],
+  summary: "the tmux session of an existing worktree (made when it has none)",
+  usage: "<worktree>",
+  flags: REPO_FLAG,
+  run: (ctx) =>
+    openWorktree(
+      ctx.tmux,
+      requireSpec(ctx.args.positionals, "open"),
+      ctx.args.flags.repo as string | undefined,
+    ),
+  render: (result) => `${result.created ? "made" : "already open:"} session ${result.worktree.session?.name}`,
+});
+
+export const worktreeRemove = defineCommand({
+  path: ["worktree", "remove"],
+  summary: "kill a worktree's session and remove its folder (its branch stays)",
+  usage: "<worktree>",
+  flags: {
+    force: {
+      type: "boolean",
+      short: "f",
+      description: "remove it even with changes not committed (they are lost)",
+    },
+    "delete-branch": { type: "boolean", description: "delete its branch too, with any commits only it has" },
+    ...REPO_FLAG,
+  },
+  run: (ctx) =>
+    removeWorktree(ctx.tmux, {
+      spec: requireSpec(ctx.args.positionals, "remove"),
+      repo: ctx.args.flags.repo as string | undefined,
+      force: ctx.args.flags.force === true,
+      deleteBranch: ctx.args.flags["delete-branch"] === true,
+    }),
+  render: (result) =>
+    [
+      `removed ${result.removed.path}`,
+      result.session_killed ? `killed session ${result.removed.session?.name}` : "",
+      result.branch_deleted
+        ? `deleted branch ${result.removed.branch}`
+        : `kept branch ${result.removed.branch ?? "(none)"}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+});
+
+export const worktreeCommands = [worktreeCreate, worktreeList, worktreeOpen, worktreeRemove];

@@ -1,0 +1,38 @@
+import { describe, expect, test } from "bun:test";
+import { parseWorktreeList } from "./repo.ts";
+import { describeDirty, parseStatus } from "./status.ts";
+
+describe("git's porcelain, read", () => {
+  test("worktree list: the main worktree first, branches short, detached and prunable marked", () => {
+    const output = [
+      "worktree /src/app",
+      "HEAD 1111111111111111111111111111111111111111",
+      "branch refs/heads/main",
+      "",
+      "worktree /src/app.worktrees/feat-x",
+      "HEAD 2222222222222222222222222222222222222222",
+      "branch refs/heads/feat/x",
+      "locked",
+      "",
+      "worktree /tmp/with space",
+      "HEAD 3333333333333333333333333333333333333333",
+      "detached",
+      "prunable gitdir file points to non-existent location",
+      "",
+    ].join("\n");
+    const list = parseWorktreeList(output);
+    expect(list.map((w) => w.path)).toEqual(["/src/app", "/src/app.worktrees/feat-x", "/tmp/with space"]);
+    expect(list.map((w) => w.branch)).toEqual(["main", "feat/x", null]);
+    expect(list[1]?.locked).toBe(true);
+    expect(list[2]?.prunable).toBe(true);
+    expect(list[0]?.head).toBe("1111111111111111111111111111111111111111");
+  });
+
+  test("status: untracked files are told from changed ones", () => {
+    const summary = parseStatus(" M a.ts\nA  b.ts\n?? c.ts\n?? d/\n");
+    expect(summary).toEqual({ changed: 2, untracked: 2 });
+    expect(describeDirty(summary)).toBe("2 changed files and 2 untracked files");
+    expect(describeDirty(parseStatus(""))).toBe("no changes");
+    expect(describeDirty(parseStatus("?? x\n"))).toBe("1 untracked file");
+  });
+});
