@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { serverFromEnv, Tmux } from "../src/tmux/client.ts";
 import { setOption, showOption, unsetOption } from "../src/tmux/options.ts";
 import type { PaneChange } from "../src/watch/diff.ts";
 import { Poller } from "../src/watch/poller.ts";

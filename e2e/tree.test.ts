@@ -37,7 +37,7 @@ describe("taw tree", () => {
     )
       .trim()
       .split("\n")
-      .map((line) => line.split(" "));
+      .map((line) => line.split(" ") as [string, string, string, string, string, string]);
     expect(expected).toHaveLength(12);
 
     const result = await s.taw(["tree", "--json"]);
@@ -52,11 +52,11 @@ describe("taw tree", () => {
     );
     expect(listed).toEqual(
       expected.map(([sid, sname, wid, windex, pid, pindex]) => [
-        `w${sid?.slice(1)}`,
+        `w${sid.slice(1)}`,
         sname,
-        `w${sid?.slice(1)}:t${wid?.slice(1)}`,
+        `w${sid.slice(1)}:t${wid.slice(1)}`,
         Number(windex),
-        `w${sid?.slice(1)}:p${pid?.slice(1)}`,
+        `w${sid.slice(1)}:p${pid.slice(1)}`,
         pid,
         Number(pindex),
       ]),
