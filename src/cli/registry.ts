@@ -2,6 +2,7 @@
 // added here with one line.
 
 import type { Command } from "./command.ts";
+import { configCommands } from "./config.ts";
 import { doctorCommand } from "./doctor.ts";
 import { paneCommands } from "./pane.ts";
 import { startCommand } from "./start.ts";
@@ -13,6 +14,7 @@ export const COMMANDS: Command[] = [
   treeCommand as Command,
   ...(paneCommands as Command[]),
   ...(worktreeCommands as Command[]),
+  ...(configCommands as Command[]),
   doctorCommand as Command,
 ];
 

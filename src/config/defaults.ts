@@ -1,0 +1,50 @@
+// Every setting's default. assets/config.default.toml says the same in TOML, with comments.
+
+import type { Config, NotifyDeliveries } from "./types.ts";
+
+export const DEFAULT_DELIVERIES: NotifyDeliveries = {
+  enabled: true,
+  on_blocked: true,
+  on_done: true,
+  tmux_message: true,
+  terminal: "auto",
+  system: false,
+  sound: false,
+};
+
+const agent = (command: string) => ({ command, args: [] as string[] });
+
+export function defaultConfig(): Config {
+  return {
+    ui: {
+      ascii: false,
+      colors: {
+        blocked: "#e5a50a",
+        working: "#3584e4",
+        done: "#2ec27e",
+        idle: "#9a9996",
+        unknown: "#77767b",
+        accent: "#c061cb",
+        muted: "#5e5c64",
+      },
+      glyphs: { blocked: "⏸", working: "⏵", done: "✓", idle: "·", unknown: "?" },
+      ascii_glyphs: { blocked: "!", working: ">", done: "+", idle: "-", unknown: "?" },
+    },
+    notify: { ...DEFAULT_DELIVERIES, delay_seconds: 1, message_seconds: 5, sound_file: "", agents: {} },
+    status: { format: "⏸{blocked} ⏵{working} ✓{done}", hide_zero: true },
+    worktree: { dir: "{repo}--{branch}" },
+    agents: {
+      claude: agent("claude"),
+      codex: agent("codex"),
+      opencode: agent("opencode"),
+      gemini: agent("gemini"),
+      crush: agent("crush"),
+      amp: agent("amp"),
+      copilot: agent("copilot"),
+      cursor: agent("cursor-agent"),
+      aider: agent("aider"),
+    },
+    hooks: { timeout_seconds: 10, events: {} },
+    sandbox: { profiles: {} },
+  };
+}

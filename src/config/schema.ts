@@ -1,0 +1,150 @@
+// What each key of config.toml may hold. The validator (validate.ts) walks this tree beside
+// the parsed file; defaults come from defaults.ts.
+
+import { AGENT_STATES, HOOK_EVENTS, TERMINAL_NOTIFICATIONS } from "./types.ts";
+
+export type Leaf =
+  | { type: "boolean" }
+  | { type: "number"; min: number; max: number }
+  | { type: "string"; check?: (value: string) => string | undefined }
+  | { type: "enum"; values: readonly string[] }
+  | { type: "strings" }
+  /** A command: one string, or argv as an array of strings. */
+  | { type: "command" };
+
+export interface TableSpec {
+  type: "table";
+  fields: Record<string, Spec>;
+  /** Only the keys the file sets are kept (per-agent overrides). */
+  partial?: boolean;
+}
+
+export interface MapSpec {
+  type: "map";
+  /** What a key must look like, and how to say so. */
+  key: RegExp;
+  keyRule: string;
+  /** When set, only these keys are allowed (hook event names). */
+  known?: readonly string[];
+  value: Spec;
+}
+
+export type Spec = Leaf | TableSpec | MapSpec;
+
+const bool: Leaf = { type: "boolean" };
+const str: Leaf = { type: "string" };
+const strings: Leaf = { type: "strings" };
+const table = (fields: Record<string, Spec>, partial = false): TableSpec => ({
+  type: "table",
+  fields,
+  partial,
+});
+
+/** `#rgb`, `#rrggbb`, `default`, or one of the names every terminal knows. */
+const COLOR_NAMES = [
+  "default",
+  "black",
+  "red",
+  "green",
+  "yellow",
+  "blue",
+  "magenta",
+  "cyan",
+  "white",
+  "gray",
+  "grey",
+];
+const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const BRIGHT = /^bright(black|red|green|yellow|blue|magenta|cyan|white)$/;
+
+export function checkColor(value: string): string | undefined {
+  if (HEX_COLOR.test(value) || COLOR_NAMES.includes(value) || BRIGHT.test(value)) return undefined;
+  return `is not a colour: write "#rrggbb", "#rgb", or a name (${COLOR_NAMES.join(", ")}, brightred, …)`;
+}
+
+const color: Leaf = { type: "string", check: checkColor };
+const glyph: Leaf = {
+  type: "string",
+  check: (value) => ([...value].length === 1 ? undefined : "must be exactly one character"),
+};
+
+export const STATUS_PLACEHOLDERS = ["blocked", "working", "done", "idle"];
+
+export function checkStatusFormat(value: string): string | undefined {
+  for (const match of value.matchAll(/\{([^}]*)\}/g)) {
+    if (!STATUS_PLACEHOLDERS.includes(match[1] ?? "")) {
+      return `has an unknown placeholder {${match[1]}}: use ${STATUS_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`;
+    }
+  }
+  return undefined;
+}
+
+export function checkWorktreeDir(value: string): string | undefined {
+  if (value.trim() === "") return "must not be empty";
+  for (const match of value.matchAll(/\{([^}]*)\}/g)) {
+    if (match[1] !== "repo" && match[1] !== "branch") {
+      return `has an unknown placeholder {${match[1]}}: use {repo} and {branch}`;
+    }
+  }
+  return undefined;
+}
+
+const perState = (leaf: Leaf) => table(Object.fromEntries(AGENT_STATES.map((state) => [state, leaf])));
+
+const deliveries = {
+  enabled: bool,
+  on_blocked: bool,
+  on_done: bool,
+  tmux_message: bool,
+  terminal: { type: "enum", values: TERMINAL_NOTIFICATIONS } as Leaf,
+  system: bool,
+  sound: bool,
+};
+
+const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+const NAME_RULE = "lower-case letters, digits, '-' and '_', starting with a letter";
+
+/** The events of `[hooks]`: they sit beside its settings, so they are walked on their own. */
+export const HOOK_EVENTS_SPEC: MapSpec = {
+  type: "map",
+  key: /^[a-z]+\.[a-z_]+$/,
+  keyRule: "an event name",
+  known: HOOK_EVENTS,
+  value: { type: "command" },
+};
+
+export const CONFIG_SPEC: TableSpec = table({
+  ui: table({
+    ascii: bool,
+    colors: table({ ...perState(color).fields, accent: color, muted: color }),
+    glyphs: perState(glyph),
+    ascii_glyphs: perState(glyph),
+  }),
+  notify: table({
+    ...deliveries,
+    delay_seconds: { type: "number", min: 0, max: 3600 },
+    message_seconds: { type: "number", min: 0.5, max: 600 },
+    sound_file: str,
+    agents: { type: "map", key: NAME, keyRule: NAME_RULE, value: table(deliveries, true) },
+  }),
+  status: table({ format: { type: "string", check: checkStatusFormat }, hide_zero: bool }),
+  worktree: table({ dir: { type: "string", check: checkWorktreeDir } }),
+  agents: {
+    type: "map",
+    key: NAME,
+    keyRule: NAME_RULE,
+    value: table({
+      command: { type: "string", check: (value) => (value.trim() ? undefined : "must not be empty") },
+      args: strings,
+    }),
+  },
+  hooks: table({ timeout_seconds: { type: "number", min: 0.1, max: 3600 } }),
+  sandbox: table({
+    profiles: {
+      type: "map",
+      key: NAME,
+      keyRule: NAME_RULE,
+      value: table({ runtime: str, image: str, mounts: strings, env: strings, args: strings }),
+    },
+  }),
+});

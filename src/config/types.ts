@@ -1,0 +1,119 @@
+// The typed shape of config.toml after validation: every key present, every value checked.
+// The defaults live in defaults.ts; assets/config.default.toml spells the same values out
+// for people (a unit test keeps the two equal).
+
+export const AGENT_STATES = ["blocked", "working", "done", "idle", "unknown"] as const;
+export type AgentStateName = (typeof AGENT_STATES)[number];
+
+export const TERMINAL_NOTIFICATIONS = ["auto", "osc9", "osc777", "osc99", "off"] as const;
+export type TerminalNotification = (typeof TERMINAL_NOTIFICATIONS)[number];
+
+/** The switches a notification is delivered by; `[notify.agents.<kind>]` may override each. */
+export interface NotifyDeliveries {
+  /** Notify at all for this agent. */
+  enabled: boolean;
+  /** When an agent becomes blocked (it needs you). */
+  on_blocked: boolean;
+  /** When an agent finishes a turn nobody was looking at. */
+  on_done: boolean;
+  /** A tmux message on every attached client. */
+  tmux_message: boolean;
+  /** An OSC terminal notification written to the client terminals. */
+  terminal: TerminalNotification;
+  /** notify-send (Linux) or osascript (macOS). */
+  system: boolean;
+  /** The bundled sound, or the terminal bell when no player is found. */
+  sound: boolean;
+}
+
+export interface NotifyConfig extends NotifyDeliveries {
+  /** Wait this long and notify only if the pane is still in that state. */
+  delay_seconds: number;
+  /** How long the tmux message stays on screen. */
+  message_seconds: number;
+  /** A sound file to play instead of the bundled one; empty = bundled. */
+  sound_file: string;
+  /** Per-agent overrides, keyed by agent kind (`claude`, `codex`, …). */
+  agents: Record<string, Partial<NotifyDeliveries>>;
+}
+
+export interface UiConfig {
+  /** ASCII glyphs and borders only, for terminals and fonts without the symbols. */
+  ascii: boolean;
+  colors: Record<AgentStateName | "accent" | "muted", string>;
+  glyphs: Record<AgentStateName, string>;
+  ascii_glyphs: Record<AgentStateName, string>;
+}
+
+export interface StatusConfig {
+  /** The `@agent_wizard_status` token: `{blocked}`, `{working}`, `{done}`, `{idle}` are counts. */
+  format: string;
+  /** Leave out a space-separated part whose counts are all zero. */
+  hide_zero: boolean;
+}
+
+export interface WorktreeConfig {
+  /** Where new worktrees go: `{repo}` is the repository's folder name, `{branch}` the branch
+   * (slashes folded to `-`); a relative path is relative to the repository's parent folder. */
+  dir: string;
+}
+
+export interface AgentCommand {
+  command: string;
+  args: string[];
+}
+
+/** A hook command: argv run without a shell, or one string (run by `sh -c` only when it
+ * needs a shell: quotes, pipes, redirections, `$`). */
+export type HookCommand = string | string[];
+
+export const HOOK_EVENTS = [
+  "agent.blocked",
+  "agent.done",
+  "agent.working",
+  "agent.idle",
+  "agent.started",
+  "agent.gone",
+  "pane.closed",
+] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+export interface HooksConfig {
+  timeout_seconds: number;
+  events: Partial<Record<HookEvent, HookCommand>>;
+}
+
+export interface SandboxProfile {
+  /** docker, podman, nerdctl, … */
+  runtime: string;
+  image: string;
+  /** `host:container[:ro]` */
+  mounts: string[];
+  /** Names of environment variables passed through to the container. */
+  env: string[];
+  /** Extra arguments for `<runtime> run`. */
+  args: string[];
+}
+
+export interface Config {
+  ui: UiConfig;
+  notify: NotifyConfig;
+  status: StatusConfig;
+  worktree: WorktreeConfig;
+  agents: Record<string, AgentCommand>;
+  hooks: HooksConfig;
+  sandbox: { profiles: Record<string, SandboxProfile> };
+}
+
+export type ConfigProblemKind = "syntax" | "unknown_key" | "wrong_type" | "bad_value" | "unreadable";
+
+export interface ConfigProblem {
+  kind: ConfigProblemKind;
+  /** Dotted key (`notify.delay_seconds`); empty for a file-wide problem. */
+  key: string;
+  /** 1-based line in the file, when known. */
+  line?: number;
+  message: string;
+  /** What to do about it. */
+  hint: string;
+}
