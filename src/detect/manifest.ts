@@ -1,0 +1,148 @@
+// Manifests: one TOML file per agent saying how to recognise it (identity) and how to read
+// its screen (rules). The shipped set lives in <repo>/manifests; a file of the same name in
+// the user's folder replaces a shipped one, unless it is invalid: then the error is
+// reported and the shipped one stays, so a typo never blinds detection.
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { userManifestDir } from "../paths.ts";
+import type { Region } from "./regions.ts";
+import { parseManifest } from "./schema.ts";
+import type { DetectedState } from "./types.ts";
+
+export interface ManifestError {
+  file: string;
+  line?: number;
+  field?: string;
+  message: string;
+}
+
+/** One test against a region's text. */
+export interface CompiledMatcher {
+  kind: "contains" | "regex" | "line_regex";
+  /** The pattern as written, for explain. */
+  pattern: string;
+  /** Compiled once at load; for `contains`, the (case-folded when asked) needle. */
+  regex?: RegExp;
+  needle?: string;
+  ignoreCase: boolean;
+  region: Region;
+}
+
+/** A matcher, or a gate over other conditions. */
+export type Condition =
+  | { kind: "match"; matcher: CompiledMatcher }
+  | { kind: "all" | "any"; of: Condition[] }
+  | { kind: "not"; of: Condition };
+
+export interface CompiledRule {
+  id: string;
+  /** `keep`: the rule's match keeps the previous state (transcript viewers, pickers). */
+  state: DetectedState | "keep";
+  priority: number;
+  /** The rule's default region; a matcher may name its own. */
+  region: Region;
+  condition: Condition;
+  /** Index in the file: ties of priority go to the earlier rule. */
+  order: number;
+}
+
+export interface ManifestIdentity {
+  /** Program names (normalised: basename, lower case, no .js/.exe) that are this agent. */
+  processes: string[];
+  /** Other names the agent goes by (a kind hint, an image name). */
+  aliases: string[];
+  /** npm package names whose files, when run, are this agent (`@openai/codex`). */
+  packages: string[];
+}
+
+export interface Manifest {
+  id: string;
+  name: string;
+  /** tmux key name that submits a prompt. */
+  submitKey: string;
+  /** Command template that resumes a session: `{session_id}` is replaced. */
+  resume?: string;
+  /** The command that starts it. */
+  command: string;
+  identity: ManifestIdentity;
+  rules: CompiledRule[];
+  /** Where it was loaded from. */
+  file: string;
+}
+
+export interface ManifestSet {
+  get(id: string): Manifest | undefined;
+  all(): Manifest[];
+  errors: ManifestError[];
+}
+
+export interface LoadOptions {
+  userDir?: string;
+  shippedDir?: string;
+}
+
+/** <repo>/manifests, found from this file's place in the tree. */
+export const SHIPPED_MANIFEST_DIR = resolve(import.meta.dir, "..", "..", "manifests");
+
+const MANIFEST_EXTENSION = ".toml";
+
+export function loadManifests(options: LoadOptions = {}): ManifestSet {
+  const errors: ManifestError[] = [];
+  const byId = new Map<string, Manifest>();
+  for (const manifest of loadDir(options.shippedDir ?? SHIPPED_MANIFEST_DIR, errors)) {
+    byId.set(manifest.id, manifest);
+  }
+  const userDir = options.userDir ?? userManifestDir();
+  for (const manifest of loadDir(userDir, errors)) byId.set(manifest.id, manifest);
+  return manifestSet([...byId.values()], errors);
+}
+
+export function manifestSet(manifests: Manifest[], errors: ManifestError[] = []): ManifestSet {
+  const sorted = [...manifests].sort((a, b) => a.id.localeCompare(b.id));
+  const byId = new Map(sorted.map((manifest) => [manifest.id, manifest]));
+  return { get: (id) => byId.get(id), all: () => sorted, errors };
+}
+
+/** Parse one manifest file; errors name the file, line and field. */
+export function loadManifestFile(file: string): { manifest?: Manifest; errors: ManifestError[] } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    return { errors: [{ file, message: `cannot read the file: ${(error as Error).message}` }] };
+  }
+  const result = parseManifest(text, file);
+  const stem = basename(file, MANIFEST_EXTENSION);
+  if (result.manifest && result.manifest.id !== stem) {
+    return {
+      errors: [
+        {
+          file,
+          field: "id",
+          line: result.idLine,
+          message: `id '${result.manifest.id}' does not match the file name; name the file ${result.manifest.id}${MANIFEST_EXTENSION}`,
+        },
+      ],
+    };
+  }
+  return result;
+}
+
+function loadDir(dir: string, errors: ManifestError[]): Manifest[] {
+  if (!existsSync(dir)) return [];
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(MANIFEST_EXTENSION));
+  } catch (error) {
+    errors.push({ file: dir, message: `cannot list the folder: ${(error as Error).message}` });
+    return [];
+  }
+  const manifests: Manifest[] = [];
+  for (const name of names.sort()) {
+    const result = loadManifestFile(join(dir, name));
+    errors.push(...result.errors);
+    if (result.manifest) manifests.push(result.manifest);
+  }
+  return manifests;
+}
