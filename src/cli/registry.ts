@@ -5,6 +5,8 @@ import type { Command } from "./command.ts";
 import { configCommands } from "./config.ts";
 import { doctorCommand } from "./doctor.ts";
 import { paneCommands } from "./pane.ts";
+import { pluginCommands } from "./plugin.ts";
+import { setupCommand } from "./setup.ts";
 import { startCommand } from "./start.ts";
 import { treeCommand } from "./tree.ts";
 import { worktreeCommands } from "./worktree.ts";
@@ -15,6 +17,8 @@ export const COMMANDS: Command[] = [
   ...(paneCommands as Command[]),
   ...(worktreeCommands as Command[]),
   ...(configCommands as Command[]),
+  ...(pluginCommands as Command[]),
+  setupCommand as Command,
   doctorCommand as Command,
 ];
 

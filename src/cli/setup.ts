@@ -1,0 +1,24 @@
+// taw setup: the lines to add to ~/.tmux.conf for where this taw is installed.
+
+import { resolve } from "node:path";
+import { defineCommand } from "./command.ts";
+
+export const PLUGIN_FILE = resolve(import.meta.dir, "../../assets/taw.tmux");
+
+export function setupLines(pluginFile: string): string[] {
+  return [
+    "# taw: prefix A opens the agent dashboard, prefix O jumps to the agent that needs you.",
+    "# Options (before the run-shell line): set -g @agent-wizard 'A'; @agent-wizard-notification-key 'O';",
+    "# @agent-wizard-watch 'off' to not start the engine.",
+    `run-shell '${pluginFile.replaceAll("'", "'\\''")}'`,
+    "# Optional: agent counts in the status line.",
+    "# set -g status-right '#{@agent_wizard_status} %H:%M'",
+  ];
+}
+
+export const setupCommand = defineCommand({
+  path: ["setup"],
+  summary: "print the lines to add to ~/.tmux.conf",
+  run: async () => ({ plugin: PLUGIN_FILE, lines: setupLines(PLUGIN_FILE) }),
+  render: (result) => result.lines.join("\n"),
+});
