@@ -22,6 +22,7 @@ export const AGENT_OPTIONS = {
   acquiring: "@agent_acquiring",
   container: "@agent_container",
   sandbox: "@agent_sandbox",
+  reportStamp: "@agent_report_stamp",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;

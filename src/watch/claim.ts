@@ -1,0 +1,99 @@
+// Who runs the engine of a tmux server: the global option @agent_wizard_engine holds
+// `<pid> <host> <startedAt ms> <version>`. It is taken by a compare-and-set in one tmux
+// invocation (if-shell -F on the value the taker read), so of two engines started at once
+// exactly one ends up holding it. A claim whose pid is gone on this host is stale and may
+// be taken over; a claim from another host is assumed alive (its pid cannot be checked).
+
+import { hostname } from "node:os";
+import { TawError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { VERSION } from "../version.ts";
+
+export const ENGINE_OPTION = "@agent_wizard_engine";
+
+export interface EngineClaim {
+  pid: number;
+  host: string;
+  startedAt: number;
+  version: string;
+  /** The pid runs (on this host), or the claim is another host's and cannot be checked. */
+  alive: boolean;
+}
+
+/** Characters that survive inside a tmux format comparison unchanged. */
+const safeWord = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_") || "_";
+
+export const thisHost = () => safeWord(hostname());
+
+export function formatClaim(pid: number, host: string, startedAt: number, version: string): string {
+  return [pid, safeWord(host), startedAt, safeWord(version)].join(" ");
+}
+
+export function parseClaim(
+  value: string,
+  isAlive: (pid: number) => boolean = pidAlive,
+): EngineClaim | undefined {
+  const [pid, host, startedAt, version] = value.trim().split(" ");
+  const pidNumber = Number(pid);
+  if (!pid || !host || !Number.isInteger(pidNumber) || pidNumber <= 0) return undefined;
+  return {
+    pid: pidNumber,
+    host,
+    startedAt: Number(startedAt) || 0,
+    version: version ?? "",
+    alive: host !== thisHost() || isAlive(pidNumber),
+  };
+}
+
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the pid exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const showClaim = ["show-options", "-gqv", ENGINE_OPTION];
+
+export async function readEngineClaim(tmux: Tmux): Promise<EngineClaim | undefined> {
+  return parseClaim(await tmux.run(showClaim));
+}
+
+/** `if-shell -F` condition: the option still holds `expected` (empty = unset). */
+const holds = (expected: string) => `#{==:#{${ENGINE_OPTION}},${expected}}`;
+
+/**
+ * Take the server for this process. Resolves with the claim value written; throws
+ * `engine_running` when a live engine holds it, before or during the attempt.
+ */
+export async function takeClaim(tmux: Tmux, pid = process.pid, startedAt = Date.now()): Promise<string> {
+  const current = (await tmux.run(showClaim)).trim();
+  const held = parseClaim(current);
+  if (held?.alive && held.pid !== pid) throw engineRunning(held);
+  const mine = formatClaim(pid, thisHost(), startedAt, VERSION);
+  const results = await tmux.batch([
+    ["if-shell", "-F", holds(current), `set-option -g ${ENGINE_OPTION} '${mine}'`],
+    showClaim,
+  ]);
+  const now = results[1]?.output.trim() ?? "";
+  if (now !== mine) {
+    const winner = parseClaim(now);
+    if (winner) throw engineRunning(winner);
+    throw new TawError("engine_claim_failed", "could not claim the tmux server for the engine; try again");
+  }
+  return mine;
+}
+
+/** Give the server back, only if this claim still holds it. */
+export async function releaseClaim(tmux: Tmux, mine: string): Promise<void> {
+  await tmux.tryRun(["if-shell", "-F", holds(mine), `set-option -gu ${ENGINE_OPTION}`]);
+}
+
+function engineRunning(claim: EngineClaim): TawError {
+  return new TawError(
+    "engine_running",
+    `an engine already runs for this tmux server (pid ${claim.pid} on ${claim.host}, since ${new Date(claim.startedAt).toISOString()}). Stop it with 'taw engine stop'.`,
+  );
+}

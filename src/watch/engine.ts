@@ -1,0 +1,298 @@
+// The engine: one per tmux server. Each tick it reads the server in one tmux invocation,
+// reads the process table once, steps one watcher per pane (in Workers), writes what
+// changed in at most one more invocation, refreshes the rail, and tells its subscribers.
+// It holds the server's claim (claim.ts) while it runs.
+
+import { identify } from "../detect/identity.ts";
+import { loadManifests, type ManifestSet } from "../detect/manifest.ts";
+import { TawError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import type { AgentOptionKey } from "../tmux/formats.ts";
+import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { atLeast, parseVersion } from "../tmux/version.ts";
+import { readEngineClaim, releaseClaim, takeClaim } from "./claim.ts";
+import { type EngineEvent, EventLog, eventsFile } from "./events.ts";
+import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
+import { LocalHost } from "./host.ts";
+import { type Logger, silentLogger } from "./log.ts";
+import { DEFAULT_WORKERS, WorkerHost } from "./pool.ts";
+import { type ProcessTable, readProcessTable } from "./proctable.ts";
+import { countStates, railText } from "./rail.ts";
+import { type CaptureRequest, type Read, takeRead, watchedSessions } from "./reads.ts";
+import { isShell } from "./shells.ts";
+import { paneWrite, railWrite } from "./writes.ts";
+
+export type { EngineEvent };
+export { readEngineClaim };
+
+/** Tick while an agent is present. */
+export const AGENT_TICK_MS = 300;
+/** Tick while an idle verdict is on hold. */
+export const HOLD_TICK_MS = 100;
+/** Tick with no agent anywhere; also how often agent-less panes are checked for one. */
+export const IDENTITY_RECHECK_MS = 1000;
+/** Back-off after transient tmux failures: 1, 2, 4 … seconds, never more than this. */
+export const MAX_BACKOFF_MS = 30_000;
+const FIRST_BACKOFF_MS = 1000;
+/** Focus is listed among client flags from tmux 3.3. */
+const FOCUS_FLAGS_SINCE = { major: 3, minor: 3 };
+
+export interface EngineOptions {
+  tmux: Tmux;
+  manifests?: ManifestSet;
+  log?: Logger;
+  /** Watcher workers; 0 runs the watchers on the engine's thread. */
+  workers?: number;
+  /** JSON-lines file the transitions are appended to (`taw events` follows it); none when empty. */
+  eventsPath?: string;
+}
+
+export type EngineListener = (snapshot: Snapshot, events: EngineEvent[]) => void;
+
+export class Engine {
+  private readonly tmux: Tmux;
+  private readonly manifests: ManifestSet;
+  private readonly log: Logger;
+  private readonly host: WatcherHost;
+  private readonly events: EventLog | undefined;
+  private readonly listeners = new Set<EngineListener>();
+  private claim: string | undefined;
+  private focusTracked = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private finish: () => void = () => {};
+  /** Resolves when the engine has stopped: stop(), a lost claim, or the server going away. */
+  readonly finished: Promise<void>;
+
+  private last: Snapshot | undefined;
+  private agentPanes = new Set<string>();
+  private wantsScreen = new Set<string>();
+  private lastCapture = new Map<string, number>();
+  private lastIdentityAt = 0;
+  private holding = false;
+  private failures = 0;
+  /** Ticks run, tmux processes spawned: for bench and `engine status`. */
+  ticks = 0;
+
+  constructor(opts: EngineOptions) {
+    this.tmux = opts.tmux;
+    this.manifests = opts.manifests ?? loadManifests();
+    this.log = opts.log ?? silentLogger;
+    const workers = opts.workers ?? DEFAULT_WORKERS;
+    this.host = workers > 0 ? new WorkerHost(workers) : new LocalHost(this.manifests);
+    this.events = opts.eventsPath ? new EventLog(opts.eventsPath) : undefined;
+    this.finished = new Promise((resolve) => {
+      this.finish = resolve;
+    });
+  }
+
+  /** The model as of the last tick, with the options that tick wrote. */
+  get snapshot(): Snapshot | undefined {
+    return this.last;
+  }
+
+  subscribe(listener: EngineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Claim the server (TawError `engine_running` when a live engine holds it) and start ticking. */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.claim = await takeClaim(this.tmux);
+    const version = parseVersion(await this.tmux.run(["-V"]).catch(() => ""));
+    this.focusTracked = version ? atLeast(version, FOCUS_FLAGS_SINCE.major, FOCUS_FLAGS_SINCE.minor) : false;
+    this.stopped = false;
+    this.log.info(`engine started on ${this.tmux.describeSocket()} (claim ${this.claim})`);
+    this.schedule(0);
+  }
+
+  /** Stop ticking and give the claim back. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    if (this.claim) await releaseClaim(this.tmux, this.claim).catch(() => undefined);
+    this.end("stopped");
+  }
+
+  private end(why: string): void {
+    this.stopped = true;
+    this.host.close();
+    this.log.info(`engine ${why}`);
+    this.finish();
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.loop();
+    }, delay);
+  }
+
+  private async loop(): Promise<void> {
+    let delay: number;
+    try {
+      delay = await this.tick();
+      this.failures = 0;
+    } catch (error) {
+      if (error instanceof TawError && error.code === "no_server") {
+        this.end("exits: the tmux server has gone away");
+        return;
+      }
+      this.failures++;
+      delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
+      this.log.warn(`tick failed (${this.failures} in a row), retrying in ${delay} ms: ${describe(error)}`);
+    }
+    if (delay >= 0) this.schedule(delay);
+  }
+
+  /** One tick; answers the delay until the next, or -1 when the engine must end. */
+  private async tick(): Promise<number> {
+    const now = Date.now();
+    const read = await takeRead(this.tmux, this.captureRequests(), this.focusTracked, now);
+    if (this.stopped) return -1;
+    if (read.claim !== this.claim) {
+      this.end(`stops: its claim was taken or cleared (now '${read.claim}')`);
+      return -1;
+    }
+    for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
+    const events = this.paneSetEvents(read.snapshot, now);
+    const results = await this.host.step(this.paneTicks(read, now));
+    const commands: string[][] = [];
+    this.holding = false;
+    for (const result of results) {
+      const pane = read.snapshot.panes.get(result.paneId);
+      if (!pane) continue;
+      this.track(result);
+      this.holding ||= result.holding;
+      for (const transition of result.transitions) {
+        events.push({ ...transition, pane: pane.publicId, tmux_id: pane.id, at: now });
+      }
+      if (Object.keys(result.writes).length === 0) continue;
+      commands.push(
+        paneWrite(pane.id, result.writes, { state: pane.agent.state, reportStamp: pane.agent.reportStamp }),
+      );
+      for (const [key, value] of Object.entries(result.writes)) pane.agent[key as AgentOptionKey] = value;
+    }
+    const rail = railText(countStates([...read.snapshot.panes.values()].map((pane) => pane.agent.state)));
+    if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
+    if (commands.length) await this.tmux.batch(commands);
+    this.last = read.snapshot;
+    this.ticks++;
+    this.publish(read.snapshot, events);
+    if (this.holding) return HOLD_TICK_MS;
+    return this.agentPanes.size > 0 ? AGENT_TICK_MS : IDENTITY_RECHECK_MS;
+  }
+
+  /** Screens worth reading: agent panes the screen decides, when their window printed since. */
+  private captureRequests(): CaptureRequest[] {
+    const requests: CaptureRequest[] = [];
+    for (const paneId of this.agentPanes) {
+      const pane = this.last?.panes.get(paneId);
+      if (pane?.agent.source.startsWith("hook:")) continue;
+      const since = this.wantsScreen.has(paneId) ? 0 : (this.lastCapture.get(paneId) ?? 0);
+      requests.push({ paneId, sinceSecond: since });
+    }
+    return requests;
+  }
+
+  private paneTicks(read: Read, now: number): PaneTick[] {
+    const identityDue = now - this.lastIdentityAt >= IDENTITY_RECHECK_MS;
+    if (identityDue) this.lastIdentityAt = now;
+    const table: ProcessTable | undefined =
+      identityDue || this.agentPanes.size > 0 ? readProcessTable() : undefined;
+    const watched = watchedSessions(read.clients);
+    const ticks: PaneTick[] = [];
+    for (const pane of read.snapshot.panes.values()) {
+      const tracked = this.agentPanes.has(pane.id) || pane.agent.kind !== "";
+      if (!tracked && !identityDue) continue;
+      const kind = table ? this.identityOf(pane, table) : undefined;
+      if (!tracked && kind === undefined) continue;
+      ticks.push({
+        paneId: pane.id,
+        now,
+        kind,
+        screen: read.screens.get(pane.id),
+        title: pane.title,
+        visible: pane.visible && watched.has(pane.sessionId),
+        shellInFront: isShell(pane.command),
+        options: { ...pane.agent },
+      });
+    }
+    return ticks;
+  }
+
+  /** The agent in front of a pane. A kind hint alone does not name one over a shell at its prompt. */
+  private identityOf(pane: Pane, table: ProcessTable): string | undefined {
+    const identity = identify(table.foregroundOf(pane.pid), this.manifests, pane.agent.kindHint || undefined);
+    if (!identity || (identity.via === "hint" && isShell(pane.command))) return undefined;
+    return identity.kind;
+  }
+
+  private track(result: PaneResult): void {
+    if (result.kind === undefined) {
+      this.agentPanes.delete(result.paneId);
+      this.lastCapture.delete(result.paneId);
+    } else this.agentPanes.add(result.paneId);
+    if (result.wantsScreen) this.wantsScreen.add(result.paneId);
+    else this.wantsScreen.delete(result.paneId);
+  }
+
+  /** pane.created / pane.closed against the last tick (nothing on the first). */
+  private paneSetEvents(next: Snapshot, now: number): EngineEvent[] {
+    const events: EngineEvent[] = [];
+    const before = this.last;
+    if (!before) return events;
+    const event = (kind: EngineEvent["kind"], pane: Pane): EngineEvent => ({
+      kind,
+      pane: pane.publicId,
+      tmux_id: pane.id,
+      agent: pane.agent.kind || null,
+      from: null,
+      to: null,
+      rule: null,
+      at: now,
+    });
+    for (const [id, pane] of next.panes) if (!before.panes.has(id)) events.push(event("pane.created", pane));
+    const closed: string[] = [];
+    for (const [id, pane] of before.panes) {
+      if (next.panes.has(id)) continue;
+      closed.push(id);
+      events.push(event("pane.closed", pane));
+      this.agentPanes.delete(id);
+      this.wantsScreen.delete(id);
+      this.lastCapture.delete(id);
+    }
+    if (closed.length) this.host.forget(closed);
+    return events;
+  }
+
+  private publish(snapshot: Snapshot, events: EngineEvent[]): void {
+    if (events.length) {
+      this.events?.append(events);
+      for (const event of events) {
+        this.log.debug(
+          `${event.kind} ${event.pane} ${event.agent ?? "-"} ${event.from ?? "-"} -> ${event.to ?? "-"} (${event.rule ?? "-"})`,
+        );
+      }
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot, events);
+      } catch (error) {
+        this.log.error(`a subscriber failed: ${describe(error)}`);
+      }
+    }
+  }
+}
+
+/** The events file of the server a Tmux client addresses. */
+export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined> = process.env) =>
+  eventsFile(tmux.describeSocket(env), env);
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+// The engine's transitions as plain JSON-able records, and where they go: subscribers in
+// the process, and a JSON-lines file per tmux server under <state>/events/ that
+// `taw events` follows (any number of readers, no socket to manage, survives a reader
+// that comes and goes). The file is rotated to `.1` past a size cap; a follower that finds
+// it shorter than before starts again from its beginning.
+
+import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { AgentState } from "../detect/types.ts";
+import { stateDir } from "../paths.ts";
+
+export type EngineEventKind =
+  | "pane.created"
+  | "pane.closed"
+  | "pane.agent_detected"
+  | "pane.agent_status_changed";
+
+export interface EngineEvent {
+  kind: EngineEventKind;
+  /** Public pane id (w3:p31). */
+  pane: string;
+  /** tmux's pane id (%31). */
+  tmux_id: string;
+  /** Agent kind, when the pane has (or just had) one. */
+  agent: string | null;
+  /** State before and after; null where there was none (no agent). */
+  from: AgentState | null;
+  to: AgentState | null;
+  /** Rule that decided `to`, or what did (`process_exited`, `hook:<source>`, `seen`). */
+  rule: string | null;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export const EVENTS_ROTATE_BYTES = 1024 * 1024;
+
+/** The events file of one tmux server, named after its socket. */
+export function eventsFile(socket: string, env: Record<string, string | undefined> = process.env): string {
+  const name = socket.replace(/^\/+/, "").replace(/[^A-Za-z0-9._-]/g, "_");
+  return join(stateDir(env), "events", `${name}.jsonl`);
+}
+
+export class EventLog {
+  private bytes = -1;
+
+  constructor(readonly path: string) {}
+
+  append(events: EngineEvent[]): void {
+    if (events.length === 0) return;
+    const text = events.map((event) => `${JSON.stringify(event)}\n`).join("");
+    try {
+      if (this.bytes < 0) {
+        mkdirSync(join(this.path, ".."), { recursive: true });
+        this.bytes = sizeOf(this.path);
+      }
+      if (this.bytes + text.length > EVENTS_ROTATE_BYTES) {
+        renameSync(this.path, `${this.path}.1`);
+        this.bytes = 0;
+      }
+      appendFileSync(this.path, text);
+      this.bytes += Buffer.byteLength(text);
+    } catch {
+      this.bytes = -1;
+    }
+  }
+}
+
+export function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}

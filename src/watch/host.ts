@@ -1,0 +1,112 @@
+// Where the watchers live: one pure state machine per pane plus the last screen it was
+// shown, so a screen that did not change is not evaluated again. LocalHost runs them in
+// this thread; WorkerHost (pool.ts) shards the same LocalHost over Bun Workers.
+
+import { evaluate } from "../detect/engine.ts";
+import type { ManifestSet } from "../detect/manifest.ts";
+import type { Verdict } from "../detect/types.ts";
+import type { AgentOptionValues } from "../tmux/snapshot.ts";
+import { type Decision, step, type Transition, type Watcher } from "./state.ts";
+
+/** What the engine read of one pane this tick: plain data, so it crosses to a Worker. */
+export interface PaneTick {
+  paneId: string;
+  now: number;
+  kind: string | undefined;
+  /** A screen captured this tick; undefined when the pane printed nothing since the last. */
+  screen: string | undefined;
+  title: string;
+  visible: boolean;
+  shellInFront: boolean;
+  options: AgentOptionValues;
+}
+
+export interface PaneResult {
+  paneId: string;
+  writes: Decision["writes"];
+  transitions: Transition[];
+  holding: boolean;
+  /** The agent the watcher holds after this tick (undefined: none). */
+  kind: string | undefined;
+  /** The watcher has never been shown a screen of its agent: capture whatever the activity. */
+  wantsScreen: boolean;
+}
+
+export interface WatcherHost {
+  step(ticks: PaneTick[]): Promise<PaneResult[]>;
+  /** Panes that closed: their watchers go. */
+  forget(paneIds: string[]): void;
+  close(): void;
+}
+
+interface Slot {
+  watcher: Watcher | undefined;
+  screen: string | undefined;
+  verdictKey: string;
+  verdict: Verdict | undefined;
+}
+
+export class LocalHost implements WatcherHost {
+  private readonly slots = new Map<string, Slot>();
+
+  constructor(private readonly manifests: ManifestSet) {}
+
+  stepSync(ticks: PaneTick[]): PaneResult[] {
+    return ticks.map((tick) => this.stepOne(tick));
+  }
+
+  async step(ticks: PaneTick[]): Promise<PaneResult[]> {
+    return this.stepSync(ticks);
+  }
+
+  forget(paneIds: string[]): void {
+    for (const id of paneIds) this.slots.delete(id);
+  }
+
+  close(): void {
+    this.slots.clear();
+  }
+
+  private stepOne(tick: PaneTick): PaneResult {
+    let slot = this.slots.get(tick.paneId);
+    if (!slot) {
+      slot = { watcher: undefined, screen: undefined, verdictKey: "", verdict: undefined };
+      this.slots.set(tick.paneId, slot);
+    }
+    if (tick.screen !== undefined) slot.screen = tick.screen;
+    const verdict = this.verdictFor(slot, tick);
+    const decision = step(slot.watcher, {
+      now: tick.now,
+      kind: tick.kind,
+      verdict,
+      visible: tick.visible,
+      shellInFront: tick.shellInFront,
+      options: tick.options,
+    });
+    slot.watcher = decision.watcher;
+    const kind = decision.watcher.kind;
+    if (kind === undefined) slot.screen = undefined;
+    return {
+      paneId: tick.paneId,
+      writes: decision.writes,
+      transitions: decision.transitions,
+      holding: decision.holding,
+      kind,
+      wantsScreen: kind !== undefined && slot.screen === undefined,
+    };
+  }
+
+  /** The verdict of the last screen for the agent in front, evaluated once per distinct input. */
+  private verdictFor(slot: Slot, tick: PaneTick): Verdict | undefined {
+    const kind = tick.kind ?? slot.watcher?.kind;
+    if (!kind || slot.screen === undefined) return undefined;
+    const manifest = this.manifests.get(kind);
+    if (!manifest) return undefined;
+    const key = `${kind}\u0000${tick.title}\u0000${slot.screen}`;
+    if (key !== slot.verdictKey) {
+      slot.verdictKey = key;
+      slot.verdict = evaluate(manifest, { screen: slot.screen, title: tick.title });
+    }
+    return slot.verdict;
+  }
+}

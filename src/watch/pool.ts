@@ -1,0 +1,68 @@
+// The watchers sharded over a small pool of Bun Workers by pane id, so evaluating many
+// screens never stalls the engine's loop. A pane always lands on the same worker, which
+// keeps its state machine.
+
+import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
+import type { WorkerRequest } from "./worker.ts";
+
+export const DEFAULT_WORKERS = 2;
+
+interface Pending {
+  resolve(results: PaneResult[]): void;
+  reject(error: Error): void;
+}
+
+export class WorkerHost implements WatcherHost {
+  private readonly workers: Worker[];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(count = DEFAULT_WORKERS) {
+    this.workers = Array.from({ length: Math.max(1, count) }, () => {
+      const worker = new Worker(new URL("./worker.ts", import.meta.url).href);
+      worker.onmessage = (event: MessageEvent<{ id: number; results?: PaneResult[]; error?: string }>) => {
+        const waiting = this.pending.get(event.data.id);
+        if (!waiting) return;
+        this.pending.delete(event.data.id);
+        if (event.data.error) waiting.reject(new Error(`watcher worker failed: ${event.data.error}`));
+        else waiting.resolve(event.data.results ?? []);
+      };
+      return worker;
+    });
+  }
+
+  private shardOf(paneId: string): number {
+    return (Number(paneId.slice(1)) || 0) % this.workers.length;
+  }
+
+  async step(ticks: PaneTick[]): Promise<PaneResult[]> {
+    const shards: PaneTick[][] = this.workers.map(() => []);
+    for (const tick of ticks) shards[this.shardOf(tick.paneId)]?.push(tick);
+    const answers = await Promise.all(
+      shards.map((shard, index) => (shard.length ? this.ask(index, shard) : Promise.resolve([]))),
+    );
+    return answers.flat();
+  }
+
+  private ask(index: number, ticks: PaneTick[]): Promise<PaneResult[]> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.workers[index]?.postMessage({ type: "step", id, ticks } satisfies WorkerRequest);
+    });
+  }
+
+  forget(paneIds: string[]): void {
+    for (const [index, worker] of this.workers.entries()) {
+      const mine = paneIds.filter((id) => this.shardOf(id) === index);
+      if (mine.length) worker.postMessage({ type: "forget", paneIds: mine } satisfies WorkerRequest);
+    }
+  }
+
+  close(): void {
+    for (const worker of this.workers) worker.terminate();
+    for (const waiting of this.pending.values())
+      waiting.reject(new Error("the watcher workers were stopped"));
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,286 @@
+import { describe, expect, test } from "bun:test";
+import type { DetectedState, Verdict } from "../detect/types.ts";
+import { AGENT_OPTIONS, type AgentOptionKey } from "../tmux/formats.ts";
+import type { AgentOptionValues } from "../tmux/snapshot.ts";
+import {
+  DEFAULT_IDLE_RULE,
+  type Decision,
+  IDLE_HOLD_MS,
+  MISS_LIMIT,
+  type Observation,
+  STARTUP_GRACE_MS,
+  step,
+  type Watcher,
+} from "./state.ts";
+
+const blankOptions = (): AgentOptionValues => {
+  const values = {} as AgentOptionValues;
+  for (const key of Object.keys(AGENT_OPTIONS) as AgentOptionKey[]) values[key] = "";
+  return values;
+};
+
+/** A pane driven tick by tick; the options written are fed back as tmux would hold them. */
+class Pane {
+  watcher: Watcher | undefined;
+  options = blankOptions();
+  now = 1_000_000;
+  last!: Decision;
+
+  tick(read: {
+    kind?: string;
+    verdict?: [DetectedState | "keep", string?];
+    visible?: boolean;
+    shell?: boolean;
+    after?: number;
+  }) {
+    this.now += read.after ?? 300;
+    const verdict: Verdict | undefined = read.verdict
+      ? { state: read.verdict[0], rule: read.verdict[1] ?? `${read.verdict[0]}_rule` }
+      : undefined;
+    const observation: Observation = {
+      now: this.now,
+      kind: read.kind,
+      verdict,
+      visible: read.visible ?? false,
+      shellInFront: read.shell ?? false,
+      options: { ...this.options },
+    };
+    this.last = step(this.watcher, observation);
+    this.watcher = this.last.watcher;
+    for (const [key, value] of Object.entries(this.last.writes)) this.options[key as AgentOptionKey] = value;
+    return this.last;
+  }
+
+  /** An agent past its startup grace, at rest. */
+  static settled(kind = "claude", visible = false): Pane {
+    const pane = new Pane();
+    pane.tick({ kind, visible });
+    pane.tick({ kind, visible, verdict: ["idle", "prompt"], after: STARTUP_GRACE_MS });
+    return pane;
+  }
+
+  get state() {
+    return this.options.state;
+  }
+  get statuses() {
+    return this.last.transitions.map(
+      (t) => `${t.kind === "pane.agent_detected" ? "detected:" : ""}${t.from}>${t.to}`,
+    );
+  }
+}
+
+describe("watcher state machine", () => {
+  test("an agent appearing is detected, kept in its startup grace, then read off its screen", () => {
+    const pane = new Pane();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    expect(pane.options.kind).toBe("claude");
+    expect(pane.state).toBe("unknown");
+    expect(pane.options.rule).toBe("startup_grace");
+    expect(pane.statuses).toEqual(["detected:null>unknown"]);
+    pane.tick({ kind: "claude", verdict: ["working"], after: STARTUP_GRACE_MS - 400 });
+    expect(pane.state).toBe("unknown");
+    pane.tick({ kind: "claude", verdict: ["working"], after: 400 });
+    expect(pane.state).toBe("working");
+    expect(pane.options.stateSince).toBe(String(Math.floor(pane.now / 1000)));
+  });
+
+  test("the first idle of a freshly taken agent is it becoming ready, not a completion", () => {
+    const pane = new Pane();
+    pane.tick({ kind: "claude" });
+    pane.tick({ kind: "claude", verdict: ["blocked", "trust"], after: STARTUP_GRACE_MS });
+    expect(pane.state).toBe("blocked");
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    expect(pane.state).toBe("idle");
+    expect(pane.options.acquiring).toBe("");
+  });
+
+  const turnEnds: [string, boolean, string][] = [
+    ["a turn that ends in a background pane is done", false, "done"],
+    ["a turn that ends in front of someone is idle", true, "idle"],
+  ];
+  for (const [name, visible, expected] of turnEnds) {
+    test(name, () => {
+      const pane = Pane.settled("claude", visible);
+      pane.tick({ kind: "claude", verdict: ["working"], visible });
+      expect(pane.state).toBe("working");
+      expect(pane.options.seen).toBe("0");
+      pane.tick({ kind: "claude", verdict: ["idle", "prompt"], visible });
+      expect(pane.state).toBe(expected);
+      expect(pane.options.seen).toBe(visible ? "1" : "0");
+    });
+  }
+
+  test("an idle that matches no rule after working is held, then confirmed", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    const held = pane.tick({ kind: "claude", verdict: ["idle", DEFAULT_IDLE_RULE], after: 100 });
+    expect(held.holding).toBe(true);
+    expect(pane.state).toBe("working");
+    pane.tick({ kind: "claude", verdict: ["idle", DEFAULT_IDLE_RULE], after: IDLE_HOLD_MS - 200 });
+    expect(pane.state).toBe("working");
+    pane.tick({ kind: "claude", verdict: ["idle", DEFAULT_IDLE_RULE], after: 200 });
+    expect(pane.state).toBe("done");
+  });
+
+  test("work read during the hold cancels it", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    pane.tick({ kind: "claude", verdict: ["idle", DEFAULT_IDLE_RULE] });
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    const after = pane.tick({
+      kind: "claude",
+      verdict: ["idle", DEFAULT_IDLE_RULE],
+      after: IDLE_HOLD_MS - 100,
+    });
+    expect(after.holding).toBe(true);
+    expect(pane.state).toBe("working");
+  });
+
+  test("blocked and back to working are announced with the rule that decided", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    pane.tick({ kind: "claude", verdict: ["blocked", "permission"] });
+    expect(pane.state).toBe("blocked");
+    expect(pane.options.rule).toBe("permission");
+    expect(pane.last.transitions[0]).toMatchObject({ from: "working", to: "blocked", rule: "permission" });
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    expect(pane.statuses).toEqual(["blocked>working"]);
+  });
+
+  test("a rule change without a state change rewrites the rule only", () => {
+    const pane = Pane.settled();
+    const since = pane.options.stateSince;
+    pane.tick({ kind: "claude", verdict: ["idle", "title_idle"], after: 5000 });
+    expect(pane.options.rule).toBe("title_idle");
+    expect(pane.options.stateSince).toBe(since);
+    expect(pane.last.transitions).toEqual([]);
+  });
+
+  test("keep holds the state", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    pane.tick({ kind: "claude", verdict: ["keep", "picker"] });
+    expect(pane.state).toBe("working");
+  });
+
+  test("looking at a done pane makes it idle and seen", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    expect(pane.state).toBe("done");
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    expect(pane.state).toBe("done");
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"], visible: true });
+    expect(pane.state).toBe("idle");
+    expect(pane.options.seen).toBe("1");
+  });
+
+  test("`taw seen` writing idle over done is taken, not undone", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    pane.options.state = "idle";
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    expect(pane.state).toBe("idle");
+    expect(pane.last.transitions[0]).toMatchObject({ from: "done", to: "idle", rule: "seen" });
+  });
+
+  test("identity misses are counted before the record goes", () => {
+    const pane = Pane.settled();
+    for (let miss = 1; miss < MISS_LIMIT; miss++) {
+      pane.tick({});
+      expect(pane.options.kind).toBe("claude");
+    }
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    for (let miss = 1; miss < MISS_LIMIT; miss++) pane.tick({});
+    expect(pane.options.kind).toBe("claude");
+    pane.tick({});
+    expect(pane.options.kind).toBe("");
+    expect(pane.state).toBe("");
+    expect(pane.statuses).toEqual(["idle>null"]);
+  });
+
+  test("an agent that exits mid-turn completes first, then its record goes", () => {
+    const pane = Pane.settled();
+    pane.tick({ kind: "claude", verdict: ["working"] });
+    for (let miss = 0; miss < MISS_LIMIT; miss++) pane.tick({});
+    expect(pane.state).toBe("done");
+    expect(pane.options.rule).toBe("process_exited");
+    pane.tick({});
+    expect(pane.options.kind).toBe("");
+  });
+
+  test("another kind taking the pane drops the last one's name and session", () => {
+    const pane = Pane.settled();
+    pane.options.name = "fixer";
+    pane.options.sessionId = "abc";
+    pane.tick({ kind: "codex" });
+    expect(pane.options.kind).toBe("codex");
+    expect(pane.options.name).toBe("");
+    expect(pane.options.sessionId).toBe("");
+    expect(pane.statuses).toEqual(["detected:null>unknown"]);
+  });
+
+  test("a name survives a newcomer of the kind the hint names", () => {
+    const pane = Pane.settled();
+    pane.options.name = "fixer";
+    pane.options.kindHint = "codex";
+    pane.tick({ kind: "codex" });
+    expect(pane.options.name).toBe("fixer");
+  });
+
+  test("a hook-owned pane keeps the hook's state over the screen", () => {
+    const pane = Pane.settled();
+    pane.options.source = "hook:claude";
+    pane.options.state = "working";
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    expect(pane.state).toBe("working");
+    expect(pane.last.writes).toEqual({});
+    expect(pane.statuses).toEqual(["idle>working"]);
+    pane.tick({ kind: "claude", verdict: ["blocked", "permission"] });
+    expect(pane.state).toBe("working");
+  });
+
+  test("a hook's idle after work nobody watched is a completion: done, still the hook's", () => {
+    const pane = Pane.settled();
+    pane.options.source = "hook:claude";
+    pane.options.state = "working";
+    pane.tick({ kind: "claude" });
+    pane.options.state = "idle";
+    pane.tick({ kind: "claude" });
+    expect(pane.state).toBe("done");
+    expect(pane.options.source).toBe("hook:claude");
+  });
+
+  test("a hook-owned pane keeps its agent through misses until the shell is back", () => {
+    const pane = Pane.settled();
+    pane.options.source = "hook:opencode";
+    for (let miss = 0; miss < MISS_LIMIT + 2; miss++) pane.tick({});
+    expect(pane.options.kind).toBe("claude");
+    pane.tick({ shell: true });
+    expect(pane.options.kind).toBe("");
+  });
+
+  test("an engine started again takes a recorded agent as it stands: no grace, nothing announced", () => {
+    const pane = new Pane();
+    Object.assign(pane.options, { kind: "claude", state: "working", rule: "spinner", source: "manifest" });
+    pane.tick({ kind: "claude", verdict: ["working", "spinner"] });
+    expect(pane.last.transitions).toEqual([]);
+    expect(pane.last.writes).toEqual({});
+    pane.tick({ kind: "claude", verdict: ["blocked", "permission"] });
+    expect(pane.state).toBe("blocked");
+  });
+
+  test("a record left with no agent behind it is cleared after the misses", () => {
+    const pane = new Pane();
+    Object.assign(pane.options, { kind: "claude", state: "idle", source: "manifest" });
+    for (let miss = 0; miss < MISS_LIMIT; miss++) pane.tick({});
+    expect(pane.options.kind).toBe("");
+  });
+
+  test("a pane with no agent writes nothing", () => {
+    const pane = new Pane();
+    expect(pane.tick({}).writes).toEqual({});
+    expect(pane.tick({}).transitions).toEqual([]);
+  });
+});

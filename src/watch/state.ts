@@ -1,0 +1,316 @@
+// One pane's watcher: a pure state machine. Each tick it is given what the read found
+// (the identity in front of the pane, the screen's verdict, whether anyone is looking, and
+// the @agent_* options tmux holds now) and answers with the options to write and the
+// transitions to announce. tmux is the database: a state someone else wrote since the
+// last tick (a hook's report, `taw seen`) is taken from the options, not overwritten.
+
+import type { AgentState, Verdict } from "../detect/types.ts";
+import type { AgentOptionKey } from "../tmux/formats.ts";
+import type { AgentOptionValues } from "../tmux/snapshot.ts";
+
+/** No screen verdict (and no notification) this long after an agent appears. */
+export const STARTUP_GRACE_MS = 3000;
+/** An idle read after a turn must last this long before the turn counts as finished. */
+export const IDLE_HOLD_MS = 1000;
+/** Reads in a row that must miss an agent's process before its record goes. */
+export const MISS_LIMIT = 5;
+/** The verdict of a known agent whose screen matched no rule: a redraw, not a prompt. */
+export const DEFAULT_IDLE_RULE = "default_idle";
+export const RULE_GRACE = "startup_grace";
+export const RULE_EXITED = "process_exited";
+export const RULE_SEEN = "seen";
+
+export interface Observation {
+  now: number;
+  /** The agent the foreground process (or the kind hint) names; undefined for none. */
+  kind: string | undefined;
+  /** The screen's verdict for `kind`; undefined when the screen was not evaluated. */
+  verdict: Verdict | undefined;
+  /** Someone is looking at the pane (its window is active in an attached, focused session). */
+  visible: boolean;
+  /** The pane's command is a shell: an agent a hook owns has left. */
+  shellInFront: boolean;
+  /** The pane's @agent_* options as the read found them. */
+  options: AgentOptionValues;
+}
+
+export interface Watcher {
+  kind: string | undefined;
+  state: AgentState | undefined;
+  rule: string;
+  appearedAt: number;
+  misses: number;
+  /** When an idle verdict after a turn was first read; undefined when nothing is on hold. */
+  holdSince: number | undefined;
+  /** Freshly taken: its first idle is the agent becoming ready, not a finished turn. */
+  acquiring: boolean;
+  /** The exit's completion has been written; the record goes at the next read. */
+  exiting: boolean;
+}
+
+export type TransitionKind = "pane.agent_detected" | "pane.agent_status_changed";
+
+export interface Transition {
+  kind: TransitionKind;
+  agent: string | null;
+  from: AgentState | null;
+  to: AgentState | null;
+  rule: string | null;
+}
+
+/** Options to write; "" unsets. */
+export type OptionWrites = Partial<Record<AgentOptionKey, string>>;
+
+export interface Decision {
+  watcher: Watcher;
+  writes: OptionWrites;
+  transitions: Transition[];
+  /** An idle verdict is on hold: read again soon. */
+  holding: boolean;
+}
+
+const EMPTY: Watcher = {
+  kind: undefined,
+  state: undefined,
+  rule: "",
+  appearedAt: 0,
+  misses: 0,
+  holdSince: undefined,
+  acquiring: false,
+  exiting: false,
+};
+
+const STATES = new Set<string>(["idle", "working", "blocked", "done", "unknown"]);
+const asState = (text: string): AgentState | undefined =>
+  STATES.has(text) ? (text as AgentState) : undefined;
+const inTurn = (state: AgentState | undefined) => state === "working" || state === "blocked";
+const isHook = (source: string) => source.startsWith("hook:");
+const seconds = (ms: number) => String(Math.floor(ms / 1000));
+
+/** Work out one tick of one pane. `previous` is undefined the first time this engine sees it. */
+export function step(previous: Watcher | undefined, o: Observation): Decision {
+  const d: Decision = { watcher: { ...(previous ?? adopt(o)) }, writes: {}, transitions: [], holding: false };
+  const w = d.watcher;
+  takeExternalChanges(d, o);
+  const hookOwned = isHook(o.options.source) && w.kind !== undefined;
+
+  if (w.kind === undefined) {
+    if (o.kind !== undefined) detect(d, o, o.kind, false);
+    return d;
+  }
+  if (o.kind !== undefined && o.kind !== w.kind && !hookOwned) {
+    detect(d, o, o.kind, true);
+    return d;
+  }
+  const present = o.kind === w.kind || (hookOwned && !o.shellInFront);
+  if (!present) {
+    w.misses++;
+    if (w.misses >= MISS_LIMIT || (hookOwned && o.shellInFront)) leave(d, o);
+    return d;
+  }
+  w.misses = 0;
+  w.exiting = false;
+  if (w.state === "done" && o.visible) {
+    transition(d, o, "idle", RULE_SEEN);
+    d.writes.seen = "1";
+    return d;
+  }
+  if (hookOwned || o.now - w.appearedAt < STARTUP_GRACE_MS || !o.verdict) return d;
+  readScreen(d, o, o.verdict);
+  return d;
+}
+
+/** The first sight of a pane: an agent already recorded there is taken as it stands
+ * (an engine started again), with no grace and nothing announced. A record its process
+ * no longer backs then goes by the ordinary misses. */
+function adopt(o: Observation): Watcher {
+  const kind = o.options.kind;
+  if (!kind) return { ...EMPTY };
+  return {
+    ...EMPTY,
+    kind,
+    state: asState(o.options.state),
+    rule: o.options.rule,
+    appearedAt: o.now - STARTUP_GRACE_MS,
+    acquiring: o.options.acquiring !== "",
+  };
+}
+
+/** States written by others since the last tick: a hook's report, `taw seen`, a release. */
+function takeExternalChanges(d: Decision, o: Observation): void {
+  const w = d.watcher;
+  const written = asState(o.options.state);
+  if (w.kind !== undefined && o.options.kind === "") {
+    Object.assign(w, EMPTY);
+    return;
+  }
+  if (isHook(o.options.source) && o.options.kind && o.options.kind !== w.kind) {
+    const from = w.state ?? null;
+    Object.assign(w, {
+      ...EMPTY,
+      kind: o.options.kind,
+      state: written,
+      appearedAt: o.now - STARTUP_GRACE_MS,
+    });
+    d.transitions.push({
+      kind: "pane.agent_detected",
+      agent: w.kind ?? null,
+      from,
+      to: written ?? null,
+      rule: o.options.source,
+    });
+    return;
+  }
+  if (w.kind === undefined || !written || written === w.state) return;
+  const from = w.state ?? null;
+  const rule = isHook(o.options.source)
+    ? o.options.source
+    : from === "done" && written === "idle"
+      ? RULE_SEEN
+      : o.options.rule;
+  w.holdSince = undefined;
+  if (written === "working") w.acquiring = false;
+  if (isHook(o.options.source) && written === "idle" && inTurn(w.state) && !o.visible && !w.acquiring) {
+    // A hook's end of a turn nobody watched is a completion like any other: done, still the hook's.
+    w.state = "done";
+    w.rule = rule;
+    Object.assign(d.writes, { state: "done", stateSince: seconds(o.now), seen: "0" });
+  } else {
+    w.state = written;
+    w.rule = o.options.rule;
+  }
+  d.transitions.push({ kind: "pane.agent_status_changed", agent: w.kind, from, to: w.state, rule });
+}
+
+function detect(d: Decision, o: Observation, kind: string, replacing: boolean): void {
+  const w = d.watcher;
+  Object.assign(w, {
+    ...EMPTY,
+    kind,
+    state: "unknown",
+    rule: RULE_GRACE,
+    appearedAt: o.now,
+    acquiring: true,
+  });
+  Object.assign(d.writes, {
+    kind,
+    state: "unknown",
+    stateSince: seconds(o.now),
+    rule: RULE_GRACE,
+    source: "manifest",
+    seen: "",
+    acquiring: "taken",
+  } satisfies OptionWrites);
+  if (replacing) {
+    // What the last occupant left is about that agent, not this one.
+    if (o.options.kindHint !== kind) d.writes.name = "";
+    d.writes.sessionId = "";
+    d.writes.sessionPath = "";
+  }
+  d.transitions.push({
+    kind: "pane.agent_detected",
+    agent: kind,
+    from: null,
+    to: "unknown",
+    rule: RULE_GRACE,
+  });
+}
+
+/** The agent is gone: a turn under way completes first, and the record goes at the next read. */
+function leave(d: Decision, o: Observation): void {
+  const w = d.watcher;
+  if (inTurn(w.state) && !w.exiting) {
+    completion(d, o, RULE_EXITED, true);
+    w.exiting = true;
+    return;
+  }
+  const from = w.state ?? null;
+  d.transitions.push({
+    kind: "pane.agent_status_changed",
+    agent: w.kind ?? null,
+    from,
+    to: null,
+    rule: RULE_EXITED,
+  });
+  Object.assign(d.writes, {
+    kind: "",
+    state: "",
+    stateSince: "",
+    rule: "",
+    source: "",
+    seen: "",
+    acquiring: "",
+  } satisfies OptionWrites);
+  Object.assign(w, EMPTY);
+}
+
+function readScreen(d: Decision, o: Observation, verdict: Verdict): void {
+  const w = d.watcher;
+  if (verdict.state === "keep") {
+    w.holdSince = undefined;
+    return;
+  }
+  if (verdict.state === "working" || verdict.state === "blocked") {
+    w.holdSince = undefined;
+    if (verdict.state === "working" && w.acquiring) {
+      w.acquiring = false;
+      d.writes.acquiring = "";
+    }
+    if (w.state !== verdict.state) {
+      transition(d, o, verdict.state, verdict.rule);
+      d.writes.seen = "0";
+    } else if (w.rule !== verdict.rule) ruleOnly(d, verdict.rule);
+    return;
+  }
+  if (inTurn(w.state)) {
+    // A redraw that matches nothing is not a finished turn: hold it until it is confirmed.
+    const confirmed = verdict.state === "idle" && verdict.rule !== DEFAULT_IDLE_RULE;
+    if (!confirmed) {
+      w.holdSince ??= o.now;
+      if (o.now - w.holdSince < IDLE_HOLD_MS) {
+        d.holding = true;
+        return;
+      }
+    }
+    w.holdSince = undefined;
+    if (verdict.state === "idle") completion(d, o, verdict.rule, false);
+    else transition(d, o, verdict.state, verdict.rule);
+    return;
+  }
+  if (w.state === "done") return;
+  if (w.state !== verdict.state) transition(d, o, verdict.state, verdict.rule);
+  else if (w.rule !== verdict.rule) ruleOnly(d, verdict.rule);
+}
+
+/** A turn ended: done when nobody is looking, idle when someone is or the agent only became ready. */
+function completion(d: Decision, o: Observation, rule: string, exited: boolean): void {
+  const w = d.watcher;
+  const ready = w.acquiring && !exited;
+  const to: AgentState = o.visible || ready ? "idle" : "done";
+  transition(d, o, to, rule);
+  d.writes.seen = o.visible ? "1" : "0";
+  if (w.acquiring) {
+    w.acquiring = false;
+    d.writes.acquiring = "";
+  }
+}
+
+function transition(d: Decision, o: Observation, to: AgentState, rule: string): void {
+  const w = d.watcher;
+  d.transitions.push({
+    kind: "pane.agent_status_changed",
+    agent: w.kind ?? null,
+    from: w.state ?? null,
+    to,
+    rule,
+  });
+  w.state = to;
+  w.rule = rule;
+  Object.assign(d.writes, { state: to, stateSince: seconds(o.now), rule } satisfies OptionWrites);
+  if (!isHook(o.options.source)) d.writes.source = "manifest";
+}
+
+function ruleOnly(d: Decision, rule: string): void {
+  d.watcher.rule = rule;
+  d.writes.rule = rule;
+}
