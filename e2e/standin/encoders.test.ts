@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { anthropicFrames } from "./anthropic.ts";
 import { chatFrames } from "./chat.ts";
-import { fillSchema, geminiFrames } from "./gemini.ts";
+import { geminiFrames } from "./gemini.ts";
 import { responsesFrames } from "./responses.ts";
+import { fillSchema } from "./schema.ts";
 import { text, toolCall } from "./script.ts";
 import { encodeFrame, type Frame } from "./sse.ts";
 

@@ -40,47 +40,7 @@ export function geminiFrames(reply: Reply, { model }: GeminiOptions): Frame[] {
 }
 
 /** A whole (non-streamed) response: Gemini CLI's side requests (next-speaker checks, model
- * routing) ask for JSON that fits a schema; `json` is that JSON as text. */
+ * routing) ask for JSON that fits a schema, given here as text. */
 export function geminiResponse(textOrJson: string, { model }: GeminiOptions): unknown {
   return response(model, [{ text: textOrJson }], "STOP");
 }
-
-interface Schema {
-  type?: string;
-  properties?: Record<string, Schema>;
-  enum?: string[];
-  items?: Schema;
-}
-
-/** Known fields of Gemini CLI's side requests, with answers that end the turn quietly. */
-const KNOWN_FIELDS: Record<string, unknown> = {
-  next_speaker: "user",
-  model_choice: "flash",
-  reasoning: "Stand-in.",
-};
-
-/** A value that fits a (small) JSON schema: known fields get quiet answers, the rest the
- * simplest value of their type. */
-export function fillSchema(schema: Schema | undefined, field = ""): unknown {
-  if (field in KNOWN_FIELDS) return KNOWN_FIELDS[field];
-  if (!schema) return SIDE_FALLBACK;
-  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
-  switch ((schema.type ?? "").toLowerCase()) {
-    case "object": {
-      const out: Record<string, unknown> = {};
-      for (const [key, sub] of Object.entries(schema.properties ?? {})) out[key] = fillSchema(sub, key);
-      return out;
-    }
-    case "array":
-      return [];
-    case "boolean":
-      return false;
-    case "number":
-    case "integer":
-      return 0;
-    default:
-      return SIDE_FALLBACK;
-  }
-}
-
-const SIDE_FALLBACK = "Stand-in";

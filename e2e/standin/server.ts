@@ -4,9 +4,10 @@
 
 import { anthropicFrames, anthropicMessage } from "./anthropic.ts";
 import { chatCompletion, chatFrames } from "./chat.ts";
-import { fillSchema, geminiFrames, geminiResponse } from "./gemini.ts";
+import { geminiFrames, geminiResponse } from "./gemini.ts";
 import { responsesFrames } from "./responses.ts";
-import { type Reply, Script, SIDE_TEXT } from "./script.ts";
+import { fillSchema } from "./schema.ts";
+import { type Reply, Script, SIDE_TEXT, text } from "./script.ts";
 import { streamFrames } from "./sse.ts";
 
 export type Api = "anthropic" | "responses" | "chat" | "gemini";
@@ -83,8 +84,11 @@ export function startStandIn(): StandIn {
       const body = (await readJson(req)) as any;
       const seen = record("anthropic", req, path, body);
       const options = { id: nextId(), model: String(body?.model ?? MODEL) };
-      if (!body?.stream) return Response.json(anthropicMessage(SIDE_TEXT, options));
-      return streamFrames(anthropicFrames(seen.reply ?? side, options), req.signal);
+      // Side requests may ask for JSON (the session title): answer in that shape.
+      const schema = body?.output_config?.format?.schema;
+      const sideText = schema ? JSON.stringify(fillSchema(schema)) : SIDE_TEXT;
+      if (!body?.stream) return Response.json(anthropicMessage(sideText, options));
+      return streamFrames(anthropicFrames(seen.reply ?? text([sideText]), options), req.signal);
     }
     if (req.method === "POST" && path === "/v1/responses") {
       // biome-ignore lint/suspicious/noExplicitAny: agent request body.

@@ -1,0 +1,54 @@
+// Writing recorded screens as fixtures: <case>.txt is the screen exactly as capture-pane -p
+// printed it, <case>.json says what state it shows and where it came from.
+
+import { resolve } from "node:path";
+import { writeFileAtomic } from "../../src/fs.ts";
+import type { AgentPane } from "./pane.ts";
+
+export const FIXTURES_DIR = resolve(import.meta.dir, "../fixtures/screens");
+
+export type FixtureState = "idle" | "working" | "blocked";
+
+export interface FixtureMeta {
+  agent: string;
+  state: FixtureState;
+  title: string;
+  provenance: "recorded";
+  agent_version: string;
+  argv: string[];
+  note: string;
+}
+
+export class Recorder {
+  readonly written: string[] = [];
+
+  constructor(
+    readonly agent: string,
+    readonly version: string,
+  ) {}
+
+  /** Capture the pane now and write it as fixture `name`. Returns the screen. */
+  async capture(pane: AgentPane, name: string, state: FixtureState, note: string): Promise<string> {
+    const [screen, title, argv] = await Promise.all([pane.screen(), pane.title(), pane.argv()]);
+    this.write(name, screen, {
+      agent: this.agent,
+      state,
+      title,
+      provenance: "recorded",
+      agent_version: this.version,
+      argv,
+      note,
+    });
+    return screen;
+  }
+
+  write(name: string, screen: string, meta: FixtureMeta): void {
+    const base = `${FIXTURES_DIR}/${this.agent}/${name}`;
+    writeFileAtomic(`${base}.txt`, screen);
+    writeFileAtomic(`${base}.json`, `${JSON.stringify(meta, null, 2)}\n`);
+    this.written.push(name);
+    console.log(
+      `  ${this.agent}/${name}: ${meta.state}${meta.title ? ` (title ${JSON.stringify(meta.title)})` : ""}`,
+    );
+  }
+}

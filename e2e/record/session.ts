@@ -1,0 +1,60 @@
+// One recording session: the stand-in model, a scratch HOME, the pinned agent installed and
+// started in its own tmux server, and one cleanup that ends all of it.
+
+import { dirname } from "node:path";
+import { type AgentId, ensureAgent, installedVersion } from "../agents.ts";
+import { type StandIn, startStandIn } from "../standin/server.ts";
+import { AgentPane } from "./pane.ts";
+import { disposeScratch, makeScratch, type Scratch } from "./scratch.ts";
+
+/** What an agent needs to start: its argv (the command as a user types it) and extra env. */
+export interface Launch {
+  argv: string[];
+  env?: Record<string, string>;
+}
+
+/** Writes the agent's config into the scratch HOME so it talks to the stand-in. */
+export type Prepare = (scratch: Scratch, standIn: StandIn) => Launch | Promise<Launch>;
+
+export interface Session {
+  agent: AgentId;
+  version: string;
+  standIn: StandIn;
+  scratch: Scratch;
+  pane: AgentPane;
+  close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  width?: number;
+  height?: number;
+  /** Leave the scratch HOME on disk (for looking at what the agent wrote). */
+  keepHome?: boolean;
+}
+
+export async function openSession(
+  agent: AgentId,
+  prepare: Prepare,
+  options: SessionOptions = {},
+): Promise<Session> {
+  const bin = await ensureAgent(agent);
+  const version = installedVersion(agent) ?? "unknown";
+  const standIn = startStandIn();
+  const scratch = makeScratch(agent);
+  let pane: AgentPane | undefined;
+  const close = async () => {
+    await pane?.kill();
+    standIn.stop();
+    await disposeScratch(scratch, options.keepHome);
+  };
+  try {
+    const launch = await prepare(scratch, standIn);
+    // The agent's bin folder first on PATH: the pane runs `claude`, as a user would type it.
+    const env = { ...scratch.env, ...launch.env, PATH: `${dirname(bin)}:${scratch.env.PATH}` };
+    pane = await AgentPane.start({ argv: launch.argv, env, cwd: scratch.project, ...options });
+    return { agent, version, standIn, scratch, pane, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
