@@ -4,8 +4,11 @@
 import type { Command } from "./command.ts";
 import { configCommands } from "./config.ts";
 import { doctorCommand } from "./doctor.ts";
+import { explainCommands } from "./explain.ts";
+import { manifestCommands } from "./manifest.ts";
 import { paneCommands } from "./pane.ts";
 import { pluginCommands } from "./plugin.ts";
+import { sandboxCommand } from "./sandbox.ts";
 import { setupCommand } from "./setup.ts";
 import { startCommand } from "./start.ts";
 import { treeCommand } from "./tree.ts";
@@ -16,6 +19,9 @@ export const COMMANDS: Command[] = [
   treeCommand as Command,
   ...(paneCommands as Command[]),
   ...(worktreeCommands as Command[]),
+  sandboxCommand as Command,
+  ...(explainCommands as Command[]),
+  ...(manifestCommands as Command[]),
   ...(configCommands as Command[]),
   ...(pluginCommands as Command[]),
   setupCommand as Command,

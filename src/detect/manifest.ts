@@ -129,6 +129,12 @@ export function loadManifestFile(file: string): { manifest?: Manifest; errors: M
   return result;
 }
 
+/** Every manifest in one folder, and the problems of the files that are invalid. */
+export function loadManifestDir(dir: string): { manifests: Manifest[]; errors: ManifestError[] } {
+  const errors: ManifestError[] = [];
+  return { manifests: loadDir(dir, errors), errors };
+}
+
 function loadDir(dir: string, errors: ManifestError[]): Manifest[] {
   if (!existsSync(dir)) return [];
   let names: string[];

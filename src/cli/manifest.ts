@@ -1,0 +1,85 @@
+// taw manifest list | check: the agents taw knows, and whether a manifest file is valid.
+
+import { statSync } from "node:fs";
+import {
+  loadManifestDir,
+  loadManifestFile,
+  loadManifests,
+  type ManifestError,
+  SHIPPED_MANIFEST_DIR,
+} from "../detect/manifest.ts";
+import { TawError } from "../errors.ts";
+import { userManifestDir } from "../paths.ts";
+import { defineCommand } from "./command.ts";
+import { table } from "./table.ts";
+
+const formatError = (error: ManifestError) =>
+  `${error.file}${error.line ? `:${error.line}` : ""}: ${error.field ? `${error.field}: ` : ""}${error.message}`;
+
+export const manifestList = defineCommand({
+  path: ["manifest", "list"],
+  summary: "the agents taw recognises, and where each manifest comes from",
+  run(ctx) {
+    const set = loadManifests({ userDir: userManifestDir(ctx.env) });
+    return Promise.resolve({
+      manifests: set.all().map((m) => ({
+        id: m.id,
+        name: m.name,
+        command: m.command,
+        rules: m.rules.length,
+        source: m.file.startsWith(SHIPPED_MANIFEST_DIR) ? "shipped" : "user",
+        file: m.file,
+      })),
+      errors: set.errors,
+    });
+  },
+  render: (result) =>
+    [
+      table(
+        ["ID", "NAME", "COMMAND", "RULES", "SOURCE"],
+        result.manifests.map((m) => [m.id, m.name, m.command, String(m.rules), m.source]),
+      ),
+      ...result.errors.map((e) => `warning: ${formatError(e)} (the shipped manifest is used)`),
+    ].join("\n"),
+});
+
+export const manifestCheck = defineCommand({
+  path: ["manifest", "check"],
+  summary: "validate a manifest file or folder (default: the shipped and user manifests)",
+  usage: "[path]",
+  run(ctx) {
+    const path = ctx.args.positionals[0];
+    let checked: number;
+    let errors: ManifestError[];
+    if (path === undefined) {
+      const set = loadManifests({ userDir: userManifestDir(ctx.env) });
+      checked = set.all().length;
+      errors = set.errors;
+    } else if (isDirectory(path)) {
+      const folder = loadManifestDir(path);
+      checked = folder.manifests.length + new Set(folder.errors.map((e) => e.file)).size;
+      errors = folder.errors;
+    } else {
+      checked = 1;
+      errors = loadManifestFile(path).errors;
+    }
+    if (errors.length > 0) {
+      throw new TawError(
+        "manifest_invalid",
+        `${errors.length} problem(s):\n${errors.map(formatError).join("\n")}`,
+      );
+    }
+    return Promise.resolve({ checked, errors });
+  },
+  render: (result) => `ok: ${result.checked} manifest(s) valid`,
+});
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export const manifestCommands = [manifestList, manifestCheck];
