@@ -1,5 +1,6 @@
 // taw worktree create|list|open|remove: git worktrees, each with its own tmux session.
 
+import { loadConfig } from "../config/load.ts";
 import { usageError } from "../errors.ts";
 import { createWorktree } from "../worktree/create.ts";
 import { openWorktree } from "../worktree/open.ts";
@@ -59,6 +60,7 @@ export const worktreeCreate = defineCommand({
       branch,
       base: ctx.args.flags.base as string | undefined,
       repo: ctx.args.flags.repo as string | undefined,
+      worktreeDir: loadConfig(ctx.env).config.worktree.dir,
     });
   },
   render: (result) =>

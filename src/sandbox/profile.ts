@@ -1,0 +1,85 @@
+// A sandbox profile turned into the container runtime's command line. Pure: the folders,
+// environment and terminal it is given decide the words, so the table tests can pin them.
+//
+//   <runtime> run --rm -i [-t] -v <worktree>:<worktree> [-v <git dir>:<git dir>] -w <cwd>
+//     [-v <mount>]… [-e NAME]… [extra args]… <image> <agent> [args]…
+//
+// The worktree is mounted at the same path so paths an agent prints, records and resumes
+// mean the same inside and out; a linked worktree's shared git folder comes along so git works.
+
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { TawError } from "../errors.ts";
+
+/** `[sandbox.profiles.<name>]`: the same shape src/config validates. */
+export interface SandboxProfile {
+  /** docker, podman, … : the executable run. */
+  runtime: string;
+  image: string;
+  /** `host:container[:ro]`; a host path may start with `~`. */
+  mounts: string[];
+  /** Names of environment variables passed through when they are set. */
+  env: string[];
+  /** Extra words for `<runtime> run`, before the image. */
+  args: string[];
+}
+
+/** Variables every profile passes through, so the agent draws as it would outside. */
+const ALWAYS_PASSED = ["TERM", "COLORTERM"];
+
+export interface RunPlace {
+  cwd: string;
+  /** The top of the git work tree holding cwd, or cwd itself outside git. */
+  workTree: string;
+  /** The shared git folder of a linked worktree when it lies outside the work tree. */
+  gitCommonDir?: string;
+  env: Record<string, string | undefined>;
+  /** stdin is a terminal: ask the runtime for one too (-t). */
+  tty: boolean;
+  home?: string;
+}
+
+function expandHome(path: string, home: string): string {
+  return path === "~" || path.startsWith("~/") ? join(home, path.slice(1)) : path;
+}
+
+export function runArgv(profile: SandboxProfile, place: RunPlace, agent: string[]): string[] {
+  if (agent.length === 0 || !agent[0]) {
+    throw new TawError("usage", "missing the agent to run. Example: taw sandbox default -- claude", 2);
+  }
+  const home = place.home ?? homedir();
+  const words = [profile.runtime, "run", "--rm", "-i"];
+  if (place.tty) words.push("-t");
+  words.push("-v", `${place.workTree}:${place.workTree}`);
+  if (place.gitCommonDir) words.push("-v", `${place.gitCommonDir}:${place.gitCommonDir}`);
+  words.push("-w", place.cwd);
+  for (const mount of profile.mounts) {
+    const [host = "", ...rest] = mount.split(":");
+    words.push("-v", [expandHome(host, home), ...rest].join(":"));
+  }
+  const passed = new Set([...ALWAYS_PASSED, ...profile.env]);
+  for (const name of passed) if (place.env[name] !== undefined) words.push("-e", name);
+  words.push(...profile.args, profile.image, ...agent);
+  return words;
+}
+
+export function findProfile(profiles: Record<string, SandboxProfile>, name: string): SandboxProfile {
+  const profile = profiles[name];
+  if (!profile) {
+    const known = Object.keys(profiles);
+    throw new TawError(
+      "unknown_sandbox_profile",
+      `no sandbox profile '${name}'. ` +
+        (known.length
+          ? `Profiles: ${known.join(", ")}.`
+          : "Define one in config.toml as [sandbox.profiles.<name>] with runtime and image."),
+    );
+  }
+  if (!profile.image) {
+    throw new TawError(
+      "bad_sandbox_profile",
+      `sandbox profile '${name}' names no image; set image in [sandbox.profiles.${name}].`,
+    );
+  }
+  return profile;
+}
