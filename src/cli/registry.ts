@@ -1,23 +1,42 @@
 // Every verb, in the order --help lists them. A verb group lives in its own file and is
 // added here with one line.
 
+import { agentCommands, nextCommand } from "./agent.ts";
 import type { Command } from "./command.ts";
 import { configCommands } from "./config.ts";
+import { dashboardCommand, popupCommand } from "./dashboard.ts";
 import { doctorCommand } from "./doctor.ts";
+import { engineCommands } from "./engine.ts";
+import { eventsCommand } from "./events.ts";
 import { explainCommands } from "./explain.ts";
+import { hooksCommands } from "./hooks.ts";
 import { manifestCommands } from "./manifest.ts";
+import { nextCommand } from "./next.ts";
+import { notifyCommands } from "./notify.ts";
 import { paneCommands } from "./pane.ts";
 import { pluginCommands } from "./plugin.ts";
+import { reportCommands } from "./report.ts";
 import { sandboxCommand } from "./sandbox.ts";
+import { seenCommand } from "./seen.ts";
 import { setupCommand } from "./setup.ts";
 import { startCommand } from "./start.ts";
+import { statusCommand } from "./status.ts";
 import { treeCommand } from "./tree.ts";
 import { worktreeCommands } from "./worktree.ts";
 
 export const COMMANDS: Command[] = [
   startCommand as Command,
+  dashboardCommand as Command,
+  popupCommand as Command,
   treeCommand as Command,
   ...(paneCommands as Command[]),
+  ...(agentCommands as Command[]),
+  nextCommand as Command,
+  ...(reportCommands as Command[]),
+  ...(engineCommands as Command[]),
+  statusCommand as Command,
+  seenCommand as Command,
+  eventsCommand as Command,
   ...(worktreeCommands as Command[]),
   sandboxCommand as Command,
   ...(explainCommands as Command[]),
@@ -25,6 +44,9 @@ export const COMMANDS: Command[] = [
   ...(configCommands as Command[]),
   ...(pluginCommands as Command[]),
   setupCommand as Command,
+  nextCommand as Command,
+  ...(notifyCommands as Command[]),
+  ...(hooksCommands as Command[]),
   doctorCommand as Command,
 ];
 

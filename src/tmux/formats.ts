@@ -23,6 +23,7 @@ export const AGENT_OPTIONS = {
   container: "@agent_container",
   sandbox: "@agent_sandbox",
   reportStamp: "@agent_report_stamp",
+  message: "@agent_message",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;

@@ -1,0 +1,135 @@
+// taw engine [--foreground] | engine status | engine stop: the headless engine of a tmux
+// server. Without --foreground it starts itself in the background and returns once the
+// background engine holds the server's claim (or says why it could not).
+
+import { TawError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { type EngineClaim, readEngineClaim, thisHost } from "../watch/claim.ts";
+import { Engine, eventsPathFor } from "../watch/engine.ts";
+import { fileLogger } from "../watch/log.ts";
+import { type CommandContext, defineCommand } from "./command.ts";
+
+/** How long `taw engine` waits for the background engine to claim the server. */
+const START_WAIT_MS = 10_000;
+/** How long `taw engine stop` waits for the engine to let go. */
+const STOP_WAIT_MS = 5000;
+const POLL_MS = 100;
+
+function serverFlags(ctx: CommandContext): string[] {
+  const path = ctx.args.flags.socket as string | undefined;
+  const name = ctx.args.flags["socket-name"] as string | undefined;
+  return path ? ["-S", path] : name ? ["-L", name] : [];
+}
+
+const claimRecord = (claim: EngineClaim | undefined) =>
+  claim
+    ? {
+        running: claim.alive,
+        pid: claim.pid,
+        host: claim.host,
+        started_at: new Date(claim.startedAt).toISOString(),
+        version: claim.version,
+      }
+    : { running: false };
+
+type ClaimRecord = ReturnType<typeof claimRecord>;
+
+async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
+  const log = fileLogger("engine", ctx.env);
+  const engine = new Engine({ tmux: ctx.tmux, log, eventsPath: eventsPathFor(ctx.tmux, ctx.env) });
+  try {
+    await engine.start();
+  } catch (error) {
+    log.warn(`engine did not start: ${(error as Error).message}`);
+    throw error;
+  }
+  const stop = () => void engine.stop();
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.on("SIGHUP", stop);
+  await engine.finished;
+  return { running: false };
+}
+
+async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
+  const held = await readEngineClaim(ctx.tmux);
+  if (held?.alive) return claimRecord(held);
+  const child = Bun.spawn([process.execPath, Bun.main, "engine", "--foreground", ...serverFlags(ctx)], {
+    env: ctx.env,
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: "pipe",
+    detached: true,
+  });
+  child.unref();
+  const deadline = Date.now() + START_WAIT_MS;
+  while (Date.now() < deadline) {
+    const claim = await readEngineClaim(ctx.tmux);
+    if (claim?.alive) return claimRecord(claim);
+    if (child.exitCode !== null) {
+      const why = (await new Response(child.stderr as ReadableStream).text()).trim();
+      throw new TawError(
+        "engine_failed",
+        `the engine stopped as it started: ${why || `exit ${child.exitCode}`}`,
+      );
+    }
+    await Bun.sleep(POLL_MS);
+  }
+  throw new TawError(
+    "engine_failed",
+    "the engine did not claim the server in time; see its log under the state folder",
+  );
+}
+
+export const engineRun = defineCommand({
+  path: ["engine"],
+  summary: "run the engine that watches every pane (in the background; --foreground to stay)",
+  flags: { foreground: { type: "boolean", description: "run in this process until stopped" } },
+  run: (ctx) => (ctx.args.flags.foreground ? runForeground(ctx) : startBackground(ctx)),
+  render: (result, ctx) =>
+    ctx.args.flags.foreground ? "" : `engine running: pid ${"pid" in result ? result.pid : "?"}`,
+});
+
+export const engineStatus = defineCommand({
+  path: ["engine", "status"],
+  summary: "who runs the engine of this tmux server",
+  run: async (ctx) => claimRecord(await readEngineClaim(ctx.tmux)),
+  render: (result) =>
+    "pid" in result
+      ? `engine ${result.running ? "running" : "not running (stale claim)"}: pid ${result.pid} on ${result.host} since ${result.started_at}, taw ${result.version}`
+      : "no engine runs for this tmux server",
+});
+
+async function waitForRelease(tmux: Tmux, pid: number): Promise<boolean> {
+  const deadline = Date.now() + STOP_WAIT_MS;
+  while (Date.now() < deadline) {
+    const claim = await readEngineClaim(tmux);
+    if (claim?.pid !== pid) return true;
+    await Bun.sleep(POLL_MS);
+  }
+  return false;
+}
+
+export const engineStop = defineCommand({
+  path: ["engine", "stop"],
+  summary: "stop the engine of this tmux server",
+  async run(ctx) {
+    const claim = await readEngineClaim(ctx.tmux);
+    if (!claim) return { stopped: false, pid: null };
+    if (claim.alive && claim.host === thisHost()) process.kill(claim.pid, "SIGTERM");
+    else {
+      // A stale claim, or an engine on another host: clearing the claim makes it stop at its next tick.
+      await ctx.tmux.run(["set-option", "-gu", "@agent_wizard_engine"]);
+    }
+    if (!(await waitForRelease(ctx.tmux, claim.pid))) {
+      throw new TawError(
+        "engine_stop_timeout",
+        `engine pid ${claim.pid} did not stop within ${STOP_WAIT_MS / 1000} s`,
+      );
+    }
+    return { stopped: true, pid: claim.pid };
+  },
+  render: (result) => (result.stopped ? `engine pid ${result.pid} stopped` : "no engine was running"),
+});
+
+export const engineCommands = [engineRun, engineStatus, engineStop];

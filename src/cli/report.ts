@@ -1,0 +1,182 @@
+// herdr's report verbs, for agent hooks: pane report-agent, report-agent-session,
+// release-agent, report-metadata. Each is one tmux invocation (src/watch/report.ts) and
+// works with no engine running. --quiet is for hooks: whatever happens, it prints nothing
+// and exits 0, so a report never fails the agent's own hook.
+
+import { TawError, usageError } from "../errors.ts";
+import type { BatchResult } from "../tmux/batch.ts";
+import { parseId } from "../tmux/ids.ts";
+import { resolvePane } from "../tmux/server.ts";
+import {
+  newStamp,
+  REPORTED_STATES,
+  type ReportBase,
+  type ReportedState,
+  releaseCommands,
+  reportAgentCommands,
+  reportMetadataCommands,
+  reportSessionCommands,
+} from "../watch/report.ts";
+import type { FlagSpecs } from "./args.ts";
+import { type CommandContext, defineCommand } from "./command.ts";
+
+const COMMON: FlagSpecs = {
+  pane: { type: "string", description: "the pane reported for (default: $TMUX_PANE)" },
+  source: { type: "string", description: "who reports (an integration's id)" },
+  agent: { type: "string", description: "the agent's kind: claude, codex, …" },
+  seq: { type: "number", description: "report number; one not above its source's last is ignored" },
+  quiet: { type: "boolean", description: "print nothing and never fail (for hooks)" },
+};
+const SESSION: FlagSpecs = {
+  "agent-session-id": { type: "string", description: "the agent's conversation id" },
+  "agent-session-path": { type: "string", description: "the agent's transcript file" },
+};
+
+export interface ReportResult {
+  pane_id: string;
+  applied: boolean;
+}
+
+const str = (ctx: CommandContext, name: string) => ctx.args.flags[name] as string | undefined;
+
+function required(ctx: CommandContext, name: string): string {
+  const value = str(ctx, name);
+  if (!value)
+    throw usageError(
+      `--${name} is required. Example: taw pane report-agent --source claude-hook --agent claude --state working`,
+    );
+  return value;
+}
+
+async function paneOf(ctx: CommandContext): Promise<string> {
+  const text = str(ctx, "pane") || ctx.env.TMUX_PANE;
+  if (!text) throw usageError("no pane: pass --pane <id>, or run inside a tmux pane ($TMUX_PANE)");
+  const parsed = parseId(text);
+  if (parsed?.kind === "pane") return parsed.raw;
+  return resolvePane(ctx.tmux, text);
+}
+
+async function base(ctx: CommandContext, sourceRequired = true): Promise<ReportBase> {
+  const seq = ctx.args.flags.seq as number | undefined;
+  if (seq !== undefined && (!Number.isInteger(seq) || seq < 0))
+    throw usageError("--seq needs a whole number, 0 or more");
+  const now = Date.now();
+  return {
+    paneId: await paneOf(ctx),
+    source: sourceRequired ? required(ctx, "source") : (str(ctx, "source") ?? "metadata"),
+    seq,
+    stamp: newStamp(now),
+    now,
+  };
+}
+
+async function send(ctx: CommandContext, report: ReportBase, commands: string[][]): Promise<ReportResult> {
+  const results: BatchResult[] = await ctx.tmux.batch(commands);
+  const failed = results.find((result) => !result.ok);
+  if (failed)
+    throw new TawError(
+      "pane_not_found",
+      `no pane '${report.paneId}' on this tmux server: ${failed.error ?? ""}`.trim(),
+      3,
+    );
+  return { pane_id: report.paneId, applied: results.at(-1)?.output.trim() === report.stamp };
+}
+
+/** Run a report; with --quiet nothing escapes. */
+function quietly(run: (ctx: CommandContext) => Promise<ReportResult>) {
+  return async (ctx: CommandContext): Promise<ReportResult | undefined> => {
+    try {
+      return await run(ctx);
+    } catch (error) {
+      if (ctx.args.flags.quiet) return undefined;
+      throw error;
+    }
+  };
+}
+
+const render = (result: ReportResult | undefined, ctx: CommandContext) =>
+  ctx.args.flags.quiet || !result
+    ? ""
+    : result.applied
+      ? `reported for ${result.pane_id}`
+      : `ignored: an earlier or later report won for ${result.pane_id}`;
+
+export const reportAgent = defineCommand({
+  path: ["pane", "report-agent"],
+  summary: "an agent's hook reports its state (herdr-compatible)",
+  flags: {
+    ...COMMON,
+    state: { type: "string", description: "working, blocked, idle or unknown" },
+    message: { type: "string", description: "what the agent waits for, in words" },
+    ...SESSION,
+  },
+  run: quietly(async (ctx) => {
+    const state = required(ctx, "state");
+    if (!(REPORTED_STATES as readonly string[]).includes(state)) {
+      throw usageError(`--state '${state}' is not one of ${REPORTED_STATES.join(", ")}`);
+    }
+    const report = {
+      ...(await base(ctx)),
+      agent: required(ctx, "agent"),
+      state: state as ReportedState,
+      message: str(ctx, "message"),
+      sessionId: str(ctx, "agent-session-id"),
+      sessionPath: str(ctx, "agent-session-path"),
+    };
+    return send(ctx, report, reportAgentCommands(report));
+  }),
+  render,
+});
+
+export const reportAgentSession = defineCommand({
+  path: ["pane", "report-agent-session"],
+  summary: "an agent's hook reports its conversation id and transcript (herdr-compatible)",
+  flags: { ...COMMON, ...SESSION },
+  run: quietly(async (ctx) => {
+    const report = {
+      ...(await base(ctx)),
+      agent: required(ctx, "agent"),
+      sessionId: str(ctx, "agent-session-id"),
+      sessionPath: str(ctx, "agent-session-path"),
+    };
+    return send(ctx, report, reportSessionCommands(report));
+  }),
+  render,
+});
+
+export const releaseAgent = defineCommand({
+  path: ["pane", "release-agent"],
+  summary: "an agent's hook gives the pane's state back to the screen (herdr-compatible)",
+  flags: COMMON,
+  run: quietly(async (ctx) => {
+    const report = await base(ctx);
+    return send(ctx, report, releaseCommands(report));
+  }),
+  render,
+});
+
+export const reportMetadata = defineCommand({
+  path: ["pane", "report-metadata"],
+  summary: "set a pane's display title, agent label or tokens (herdr-compatible)",
+  flags: {
+    ...COMMON,
+    title: { type: "string", description: "title shown for the pane (empty clears)" },
+    "display-agent": { type: "string", description: "agent label shown for the pane (empty clears)" },
+    token: { type: "list", description: "key=value, repeatable" },
+  },
+  run: quietly(async (ctx) => {
+    const tokens = (ctx.args.flags.token as string[] | undefined) ?? [];
+    const bad = tokens.find((token) => !/^[A-Za-z0-9_.-]+=\S*$/.test(token));
+    if (bad) throw usageError(`--token '${bad}' is not key=value (no spaces)`);
+    const report = {
+      ...(await base(ctx, false)),
+      title: str(ctx, "title"),
+      display: str(ctx, "display-agent"),
+      tokens,
+    };
+    return send(ctx, report, reportMetadataCommands(report));
+  }),
+  render,
+});
+
+export const reportCommands = [reportAgent, reportAgentSession, releaseAgent, reportMetadata];

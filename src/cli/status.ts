@@ -1,0 +1,19 @@
+// taw status: the rail token as the engine last wrote it (what #{@agent_wizard_status} shows).
+
+import { plainRail, RAIL_ASCII_OPTION, RAIL_OPTION } from "../watch/rail.ts";
+import { defineCommand } from "./command.ts";
+
+export const statusCommand = defineCommand({
+  path: ["status"],
+  summary: "print the status token: blocked, working and done counts",
+  flags: {
+    ascii: { type: "boolean", description: "letters instead of symbols (B W D)" },
+    plain: { type: "boolean", description: "without tmux style markup" },
+  },
+  async run(ctx) {
+    const option = ctx.args.flags.ascii ? RAIL_ASCII_OPTION : RAIL_OPTION;
+    const token = (await ctx.tmux.run(["show-options", "-gqv", option])).replace(/\n$/, "");
+    return { token, plain: plainRail(token) };
+  },
+  render: (result, ctx) => (ctx.args.flags.plain ? result.plain : result.token),
+});

@@ -1,0 +1,163 @@
+// Agent reports (herdr's `pane report-agent` and friends) as ONE tmux invocation each,
+// working with no engine running. The checks happen inside tmux, in the same invocation:
+// a report whose seq is not above its source's last (kept as `<source>=<seq>` words in
+// @agent_report_seq) changes nothing, an idle that ends a turn nobody watched is written
+// as done, and a report from another agent takes the last one's session with it.
+
+import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+
+export type ReportedState = "working" | "blocked" | "idle" | "unknown";
+export const REPORTED_STATES: readonly ReportedState[] = ["working", "blocked", "idle", "unknown"];
+
+/** A word for a tmux command string: single-quoted, so nothing in it is read by tmux's parser. */
+export function commandArg(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** A source as stored in @agent_report_seq: anything but letters, digits, `_` and `-` as %XX. */
+export function encodeSource(source: string): string {
+  return [...new TextEncoder().encode(source)]
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return /[A-Za-z0-9_-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    })
+    .join("");
+}
+
+const SEQ = O.reportSeq;
+/** The regex escape of an encoded source: only `%` needs none, but `-` and digits are literal. */
+const seqOf = (source: string) => `#{s/^(.* )?${source}=([0-9]+)( .*)?$/\\2/:${SEQ}}`;
+
+/** Format: 1 when a report of `seq` from `source` is newer than the last one kept (or none is kept). */
+export function newerThanLast(source: string, seq: number | undefined): string {
+  if (seq === undefined) return "1";
+  return `#{||:#{!:#{m/r:(^| )${source}=,#{${SEQ}}}},#{e|>:${seq},${seqOf(source)}}}`;
+}
+
+/** set-option -F words that keep `source=seq` as the source's last, dropping its earlier one. */
+function keepSeq(pane: string, source: string, seq: number): string {
+  return `set-option -pq -t ${pane} -F ${SEQ} ${commandArg(`#{s/(^| )${source}=[0-9]+//:${SEQ}} ${source}=${seq}`)}`;
+}
+
+const set = (pane: string, option: string, value: string) =>
+  `set-option -pq -t ${pane} ${option} ${commandArg(value)}`;
+const setFormat = (pane: string, option: string, format: string) =>
+  `set-option -pq -t ${pane} -F ${option} ${commandArg(format)}`;
+const unset = (pane: string, option: string) => `set-option -pqu -t ${pane} ${option}`;
+
+export interface ReportBase {
+  paneId: string;
+  source: string;
+  seq?: number;
+  /** A fresh stamp for @agent_report_stamp: the engine's writes are guarded by it. */
+  stamp: string;
+  now: number;
+}
+
+export interface AgentReport extends ReportBase {
+  agent: string;
+  state: ReportedState;
+  message?: string;
+  sessionId?: string;
+  sessionPath?: string;
+}
+
+/** Commands for one batch: the report, then the stamp read back to tell whether it was taken. */
+function guarded(
+  base: ReportBase,
+  agent: string | undefined,
+  body: string[],
+  extraCondition = "1",
+): string[][] {
+  const pane = commandArg(base.paneId);
+  const source = encodeSource(base.source);
+  const fresh = `#{&&:${newerThanLast(source, base.seq)},${extraCondition}}`;
+  const commands: string[][] = [];
+  if (agent !== undefined) {
+    // Another agent's session, name-less word and message were about that agent.
+    const other = `#{&&:${fresh},#{&&:#{${O.kind}},#{!=:#{${O.kind}},${agent}}}}`;
+    commands.push([
+      "if-shell",
+      "-F",
+      "-t",
+      base.paneId,
+      other,
+      [O.sessionId, O.sessionPath, O.message].map((option) => unset(pane, option)).join(" ; "),
+    ]);
+  }
+  const all = [...body, set(pane, O.reportStamp, base.stamp)];
+  if (base.seq !== undefined) all.push(keepSeq(pane, source, base.seq));
+  commands.push(["if-shell", "-F", "-t", base.paneId, fresh, all.join(" ; ")]);
+  commands.push(["display-message", "-p", "-t", base.paneId, `#{${O.reportStamp}}`]);
+  return commands;
+}
+
+/** The pane is in front of someone: its window is active in an attached session. */
+const VISIBLE = "#{&&:#{window_active},#{session_attached}}";
+
+export function reportAgentCommands(report: AgentReport): string[][] {
+  const pane = commandArg(report.paneId);
+  const to = report.state;
+  // herdr's mapping: an idle that ends a turn is a completion (done unless watched); an idle
+  // over a done nobody has seen leaves it done.
+  const inTurn = `#{||:#{==:#{${O.state}},working},#{==:#{${O.state}},blocked}}`;
+  const state =
+    to === "idle" ? `#{?${inTurn},#{?${VISIBLE},idle,done},#{?#{==:#{${O.state}},done},done,idle}}` : to;
+  const body = [
+    setFormat(
+      pane,
+      O.stateSince,
+      `#{?#{==:#{${O.state}},${to}},#{${O.stateSince}},${Math.floor(report.now / 1000)}}`,
+    ),
+    setFormat(pane, O.state, state),
+    set(pane, O.kind, report.agent),
+    set(pane, O.source, `hook:${report.source}`),
+    unset(pane, O.rule),
+  ];
+  if (to === "working" || to === "blocked") body.push(set(pane, O.seen, "0"), unset(pane, O.acquiring));
+  if (report.message !== undefined) body.push(set(pane, O.message, report.message));
+  if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
+  if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
+  return guarded(report, report.agent, body);
+}
+
+export interface SessionReport extends ReportBase {
+  agent: string;
+  sessionId?: string;
+  sessionPath?: string;
+}
+
+export function reportSessionCommands(report: SessionReport): string[][] {
+  const pane = commandArg(report.paneId);
+  const body = [set(pane, O.kind, report.agent)];
+  if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
+  if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
+  return guarded(report, report.agent, body);
+}
+
+/** Give the pane back to the screen: only the source that owns it can. */
+export function releaseCommands(report: ReportBase): string[][] {
+  const pane = commandArg(report.paneId);
+  const owns = `#{==:#{${O.source}},hook:${report.source.replace(/[#,{}]/g, "_")}}`;
+  return guarded(report, undefined, [set(pane, O.source, "manifest"), unset(pane, O.message)], owns);
+}
+
+export interface MetadataReport extends ReportBase {
+  title?: string;
+  display?: string;
+  tokens: string[];
+}
+
+export function reportMetadataCommands(report: MetadataReport): string[][] {
+  const pane = commandArg(report.paneId);
+  const body: string[] = [];
+  if (report.title !== undefined)
+    body.push(report.title === "" ? unset(pane, O.title) : set(pane, O.title, report.title));
+  if (report.display !== undefined)
+    body.push(report.display === "" ? unset(pane, O.display) : set(pane, O.display, report.display));
+  if (report.tokens.length) body.push(set(pane, "@agent_tokens", report.tokens.join(" ")));
+  return guarded(report, undefined, body);
+}
+
+/** A stamp no earlier report of this pane holds: milliseconds and a random tail. */
+export const newStamp = (now: number) => `${now}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,0 +1,41 @@
+// `taw seen`: someone looked at a pane (tmux's focus hooks run it). A done goes back to idle,
+// @agent_seen becomes 1, and the rail is rewritten: one read, one write, no engine needed.
+
+import type { Tmux } from "../tmux/client.ts";
+import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { countStates, railText } from "./rail.ts";
+import { takeRead } from "./reads.ts";
+import { railWrite } from "./writes.ts";
+
+export interface SeenResult {
+  pane_id: string;
+  /** The pane held a done that is now idle. */
+  cleared: boolean;
+  agent: string | null;
+}
+
+export async function markSeen(tmux: Tmux, paneId: string, now = Date.now()): Promise<SeenResult> {
+  const read = await takeRead(tmux, [], false, now);
+  const pane = read.snapshot.panes.get(paneId);
+  if (!pane?.agent.kind) return { pane_id: paneId, cleared: false, agent: null };
+  const cleared = pane.agent.state === "done";
+  const quoted = `'${paneId}'`;
+  const commands: string[][] = [
+    [
+      "if-shell",
+      "-F",
+      "-t",
+      paneId,
+      `#{==:#{${O.state}},done}`,
+      `set-option -pq -t ${quoted} ${O.state} idle ; set-option -pq -t ${quoted} ${O.stateSince} ${Math.floor(now / 1000)}`,
+    ],
+    ["set-option", "-pq", "-t", paneId, O.seen, "1"],
+  ];
+  if (cleared) {
+    pane.agent.state = "idle";
+    const rail = railText(countStates([...read.snapshot.panes.values()].map((p) => p.agent.state)));
+    commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
+  }
+  await tmux.batch(commands);
+  return { pane_id: paneId, cleared, agent: pane.agent.kind };
+}
