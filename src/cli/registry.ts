@@ -1,7 +1,7 @@
 // Every verb, in the order --help lists them. A verb group lives in its own file and is
 // added here with one line.
 
-import { agentCommands, nextCommand } from "./agent.ts";
+import { agentCommands } from "./agent.ts";
 import type { Command } from "./command.ts";
 import { configCommands } from "./config.ts";
 import { dashboardCommand, popupCommand } from "./dashboard.ts";
@@ -31,7 +31,6 @@ export const COMMANDS: Command[] = [
   treeCommand as Command,
   ...(paneCommands as Command[]),
   ...(agentCommands as Command[]),
-  nextCommand as Command,
   ...(reportCommands as Command[]),
   ...(engineCommands as Command[]),
   statusCommand as Command,

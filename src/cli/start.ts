@@ -1,10 +1,10 @@
-// taw start (npm start): the live view of the tmux server taw runs against, or of a demo
-// server it starts when none runs. Until the dashboard lands it prints the live tree.
+// taw start (npm start): the dashboard on the tmux server taw runs against, or on a demo
+// server it starts when none runs. Without a terminal (or with --once) it prints the tree.
 
 import { TawError } from "../errors.ts";
 import { Tmux } from "../tmux/client.ts";
 import { startDirectory } from "../tmux/escape.ts";
-import { Poller } from "../watch/poller.ts";
+import { takeSnapshot } from "../tmux/server.ts";
 import { defineCommand } from "./command.ts";
 import { renderTree } from "./tree.ts";
 
@@ -37,7 +37,7 @@ async function reachable(tmux: Tmux): Promise<boolean> {
 
 export const startCommand = defineCommand({
   path: ["start"],
-  summary: "open the live view (starts a demo tmux server when none runs)",
+  summary: "open the dashboard (starts a demo tmux server when none runs)",
   flags: { once: { type: "boolean", description: "print the tree once and exit" } },
   async run(ctx) {
     let tmux = ctx.tmux;
@@ -47,24 +47,11 @@ export const startCommand = defineCommand({
         `taw: no tmux server was running; started a demo one (tmux -L ${DEMO_SOCKET_NAME}).\n`,
       );
     }
-    const live = !ctx.args.flags.once && process.stdout.isTTY;
-    await new Promise<void>((resolve, reject) => {
-      const poller = new Poller(tmux, {
-        onSnapshot(snapshot, changes) {
-          if (!live) {
-            process.stdout.write(`${renderTree(snapshot)}\n`);
-            poller.stop();
-            resolve();
-          } else if (changes.length > 0) {
-            process.stdout.write(`\x1b[H\x1b[2J${renderTree(snapshot)}\n\n(live; Ctrl-C to quit)\n`);
-          }
-        },
-        onError(error) {
-          poller.stop();
-          reject(error);
-        },
-      });
-      poller.start();
-    });
+    if (ctx.args.flags.once || !process.stdout.isTTY || !process.stdin.isTTY) {
+      process.stdout.write(`${renderTree(await takeSnapshot(tmux))}\n`);
+      return;
+    }
+    const { runDashboard } = await import("../app/run.tsx");
+    await runDashboard({ tmux });
   },
 });

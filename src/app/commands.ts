@@ -1,0 +1,395 @@
+// The one command registry: every key the dashboard answers, with the title `?` shows and
+// the hint the footer shows. Key handling, help and footer all read this list.
+
+import {
+  type ActionContext,
+  askClose,
+  askPrompt,
+  askRename,
+  askStart,
+  jump,
+  jumpNextUp,
+  seen,
+  submitOverlay,
+} from "./actions.ts";
+import { pickerChoices } from "./picker.ts";
+import {
+  closeOverlay,
+  type DashState,
+  type Mode,
+  moveSelection,
+  openOverlay,
+  rowCount,
+  selectIndex,
+  setFilter,
+  switchView,
+  toggleCollapsed,
+} from "./store.ts";
+
+export type Category = "Move" | "View" | "Agent" | "Dashboard" | "Dialog";
+
+export interface KeyCommand {
+  id: string;
+  /** Key names as keyName() spells them. */
+  keys: string[];
+  /** How the footer and help write the keys. */
+  hint: string;
+  title: string;
+  category: Category;
+  modes: Mode[];
+  /** Shown in the footer when it applies. */
+  footer?: boolean;
+  /** The footer's word for it, when the title is too long. */
+  short?: string;
+  when?(state: DashState): boolean;
+  run(ctx: ActionContext): void | Promise<void>;
+}
+
+const LIST: Mode[] = ["none"];
+const EDITING: Mode[] = ["filter", "rename", "prompt", "picker"];
+
+const inTree = (state: DashState) => state.view === "tree";
+const selectedTreeRow = (state: DashState) => state.tree.find((row) => row.key === state.selected.tree);
+
+function movePicker(ctx: ActionContext, delta: number): void {
+  const { overlay, input } = ctx.store.getState();
+  if (overlay.kind !== "picker") return;
+  const count = pickerChoices(overlay.kinds, input).length;
+  if (count === 0) return;
+  const index = (overlay.index + delta + count) % count;
+  ctx.store.setState({ overlay: { ...overlay, index } });
+}
+
+function pickedKind(state: DashState): string | undefined {
+  const { overlay, input } = state;
+  if (overlay.kind !== "picker") return undefined;
+  const choices = pickerChoices(overlay.kinds, input);
+  return choices[Math.min(overlay.index, choices.length - 1)]?.id;
+}
+
+export const COMMANDS: KeyCommand[] = [
+  // Moving
+  {
+    id: "down",
+    short: "move",
+    keys: ["j", "down"],
+    hint: "j/k",
+    title: "move down / up",
+    category: "Move",
+    modes: LIST,
+    footer: true,
+    run: (c) => moveSelection(c.store, 1),
+  },
+  {
+    id: "up",
+    keys: ["k", "up"],
+    hint: "k",
+    title: "move up",
+    category: "Move",
+    modes: LIST,
+    run: (c) => moveSelection(c.store, -1),
+  },
+  {
+    id: "top",
+    keys: ["g", "home"],
+    hint: "g",
+    title: "first row",
+    category: "Move",
+    modes: LIST,
+    run: (c) => selectIndex(c.store, 0),
+  },
+  {
+    id: "bottom",
+    keys: ["G", "end"],
+    hint: "G",
+    title: "last row",
+    category: "Move",
+    modes: LIST,
+    run: (c) => selectIndex(c.store, rowCount(c.store.getState()) - 1),
+  },
+  {
+    id: "page-down",
+    keys: ["pagedown", "ctrl+d"],
+    hint: "PgDn",
+    title: "page down",
+    category: "Move",
+    modes: LIST,
+    run: (c) => moveSelection(c.store, c.store.getState().pageRows),
+  },
+  {
+    id: "page-up",
+    keys: ["pageup", "ctrl+u"],
+    hint: "PgUp",
+    title: "page up",
+    category: "Move",
+    modes: LIST,
+    run: (c) => moveSelection(c.store, -c.store.getState().pageRows),
+  },
+  // Views
+  {
+    id: "view",
+    short: "view",
+    keys: ["tab"],
+    hint: "Tab",
+    title: "switch view (Agents / Tree)",
+    category: "View",
+    modes: LIST,
+    footer: true,
+    run: (c) => switchView(c.store),
+  },
+  {
+    id: "filter",
+    short: "filter",
+    keys: ["/"],
+    hint: "/",
+    title: "filter (fuzzy: name, kind, session, title, branch)",
+    category: "View",
+    modes: LIST,
+    footer: true,
+    run: (c) => openOverlay(c.store, { kind: "filter" }, c.store.getState().filter),
+  },
+  {
+    id: "clear-filter",
+    short: "clear filter",
+    keys: ["escape"],
+    hint: "Esc",
+    title: "clear the filter",
+    category: "View",
+    modes: LIST,
+    footer: true,
+    when: (s) => s.filter !== "",
+    run: (c) => setFilter(c.store, ""),
+  },
+  {
+    id: "collapse",
+    short: "fold",
+    keys: ["space", "left", "right", "h", "l"],
+    hint: "Space",
+    title: "collapse / expand a session (Tree)",
+    category: "View",
+    modes: LIST,
+    footer: true,
+    when: inTree,
+    run: (c) => {
+      const row = selectedTreeRow(c.store.getState());
+      if (row) toggleCollapsed(c.store, row.sessionId);
+    },
+  },
+  // Agents
+  {
+    id: "jump",
+    short: "jump",
+    keys: ["return"],
+    hint: "Enter",
+    title: "jump to the pane (the popup then closes)",
+    category: "Agent",
+    modes: LIST,
+    footer: true,
+    run: (c) => jump(c),
+  },
+  {
+    id: "next",
+    short: "next up",
+    keys: ["n"],
+    hint: "n",
+    title: "next up: jump to the agent that most needs you",
+    category: "Agent",
+    modes: LIST,
+    footer: true,
+    run: (c) => jumpNextUp(c),
+  },
+  {
+    id: "start",
+    short: "start",
+    keys: ["s"],
+    hint: "s",
+    title: "start an agent in a new window of the selected session",
+    category: "Agent",
+    modes: LIST,
+    footer: true,
+    run: (c) => askStart(c, "window"),
+  },
+  {
+    id: "split",
+    keys: ["S"],
+    hint: "S",
+    title: "start an agent in a split beside the selected pane",
+    category: "Agent",
+    modes: LIST,
+    run: (c) => askStart(c, "split"),
+  },
+  {
+    id: "rename",
+    keys: ["r"],
+    hint: "r",
+    title: "rename the agent",
+    category: "Agent",
+    modes: LIST,
+    run: (c) => askRename(c),
+  },
+  {
+    id: "prompt",
+    short: "prompt",
+    keys: ["p"],
+    hint: "p",
+    title: "send the agent a prompt",
+    category: "Agent",
+    modes: LIST,
+    footer: true,
+    run: (c) => askPrompt(c),
+  },
+  {
+    id: "close",
+    keys: ["x"],
+    hint: "x",
+    title: "close the pane (asks first)",
+    category: "Agent",
+    modes: LIST,
+    run: (c) => askClose(c),
+  },
+  {
+    id: "seen",
+    keys: ["m"],
+    hint: "m",
+    title: "mark seen",
+    category: "Agent",
+    modes: LIST,
+    run: (c) => seen(c),
+  },
+  // Dashboard
+  {
+    id: "help",
+    short: "keys",
+    keys: ["?"],
+    hint: "?",
+    title: "all keys",
+    category: "Dashboard",
+    modes: LIST,
+    footer: true,
+    run: (c) => openOverlay(c.store, { kind: "help" }),
+  },
+  {
+    id: "quit",
+    short: "quit",
+    keys: ["q", "escape", "ctrl+c"],
+    hint: "q",
+    title: "quit",
+    category: "Dashboard",
+    modes: LIST,
+    footer: true,
+    run: (c) => c.quit(),
+  },
+  // Dialogs
+  {
+    id: "help-close",
+    short: "close",
+    keys: ["escape", "?", "q", "return"],
+    hint: "Esc",
+    title: "close help",
+    category: "Dialog",
+    modes: ["help"],
+    footer: true,
+    run: (c) => closeOverlay(c.store),
+  },
+  {
+    id: "filter-keep",
+    short: "keep",
+    keys: ["return"],
+    hint: "Enter",
+    title: "keep the filter",
+    category: "Dialog",
+    modes: ["filter"],
+    footer: true,
+    run: (c) => closeOverlay(c.store),
+  },
+  {
+    id: "filter-clear",
+    short: "clear",
+    keys: ["escape"],
+    hint: "Esc",
+    title: "clear the filter",
+    category: "Dialog",
+    modes: ["filter"],
+    footer: true,
+    run: (c) => {
+      setFilter(c.store, "");
+      closeOverlay(c.store);
+    },
+  },
+  {
+    id: "pick-down",
+    short: "choose",
+    keys: ["down", "ctrl+n"],
+    hint: "↓/↑",
+    title: "next / previous kind",
+    category: "Dialog",
+    modes: ["picker"],
+    footer: true,
+    run: (c) => movePicker(c, 1),
+  },
+  {
+    id: "pick-up",
+    keys: ["up", "ctrl+p"],
+    hint: "↑",
+    title: "previous kind",
+    category: "Dialog",
+    modes: ["picker"],
+    run: (c) => movePicker(c, -1),
+  },
+  {
+    id: "pick",
+    short: "start",
+    keys: ["return"],
+    hint: "Enter",
+    title: "start the chosen kind",
+    category: "Dialog",
+    modes: ["picker"],
+    footer: true,
+    run: (c) => submitOverlay(c, pickedKind(c.store.getState())),
+  },
+  {
+    id: "submit",
+    short: "send",
+    keys: ["return"],
+    hint: "Enter",
+    title: "send / save",
+    category: "Dialog",
+    modes: ["rename", "prompt"],
+    footer: true,
+    run: (c) => submitOverlay(c),
+  },
+  {
+    id: "confirm",
+    short: "yes",
+    keys: ["y", "return"],
+    hint: "y",
+    title: "yes, close it",
+    category: "Dialog",
+    modes: ["confirm"],
+    footer: true,
+    run: (c) => submitOverlay(c),
+  },
+  {
+    id: "cancel",
+    short: "cancel",
+    keys: ["escape", "n", "ctrl+c"],
+    hint: "Esc",
+    title: "cancel",
+    category: "Dialog",
+    modes: ["confirm", ...EDITING],
+    footer: true,
+    run: (c) => closeOverlay(c.store),
+  },
+];
+
+/** The commands that apply in the current state, in registry order. */
+export function applicable(state: DashState): KeyCommand[] {
+  const mode = state.overlay.kind;
+  return COMMANDS.filter((command) => command.modes.includes(mode) && (!command.when || command.when(state)));
+}
+
+export function findCommand(state: DashState, key: string): KeyCommand | undefined {
+  return applicable(state).find((command) => command.keys.includes(key));
+}
+
+export const isEditing = (state: DashState) => EDITING.includes(state.overlay.kind);

@@ -1,0 +1,96 @@
+// The Agents view: only the visible slice of rows is mounted, each row memoised so a state
+// change in one agent redraws one row.
+
+import { memo, useRef } from "react";
+import type { AgentRow } from "../../agent/rows.ts";
+import { jump } from "../actions.ts";
+import { useActions, useDash } from "../context.ts";
+import { formatDuration } from "../duration.ts";
+import { agentColumns } from "../layout.ts";
+import { scrollBy, selectPane } from "../store.ts";
+import { cell } from "../text.ts";
+import { stateColor, stateGlyph, theme } from "../theme.ts";
+import { useClicks, WHEEL_ROWS } from "./mouse.ts";
+
+interface RowProps {
+  row: AgentRow;
+  selected: boolean;
+  width: number;
+  age: string;
+  onPick(paneId: string): void;
+}
+
+const AgentRowView = memo(function AgentRowView({ row, selected, width, age, onPick }: RowProps) {
+  const cols = agentColumns(width);
+  const bg = selected ? theme.selectionBg : undefined;
+  const fg = selected ? theme.selectionFg : theme.text;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a terminal row, not a DOM element.
+    <box height={1} width={width} onMouseDown={() => onPick(row.paneId)}>
+      <text bg={bg} wrapMode="none">
+        <span fg={stateColor(row.state)} bg={bg}>{`${stateGlyph(row.state)} `}</span>
+        <span fg={fg} bg={bg}>{`${cell(row.label, cols.label)} `}</span>
+        <span fg={theme.muted} bg={bg}>{`${cell(row.place, cols.place)} `}</span>
+        <span fg={stateColor(row.state)} bg={bg}>{`${cell(age, cols.time)} `}</span>
+        <span fg={fg} bg={bg}>
+          {cell(row.detail, cols.detail)}
+        </span>
+        {cols.branch > 0 ? (
+          <span fg={theme.primary} bg={bg}>{` ${cell(row.branch, cols.branch)}`}</span>
+        ) : null}
+      </text>
+    </box>
+  );
+});
+
+export function AgentList({ width, rows: pageRows }: { width: number; rows: number }) {
+  const ctx = useActions();
+  const agents = useDash((s) => s.agents);
+  const total = useDash((s) => s.allAgents.length);
+  const selected = useDash((s) => s.selected.agents);
+  const top = useDash((s) => s.top.agents);
+  const now = useDash((s) => s.now);
+  const filter = useDash((s) => s.filter);
+  const onClick = useClicks(
+    (paneId) => selectPane(ctx.store, paneId),
+    (paneId) => void jump(ctx, paneId),
+  );
+  const onPick = useRef(onClick);
+  onPick.current = onClick;
+  const stablePick = useRef((paneId: string) => onPick.current(paneId)).current;
+  const inner = width - 2;
+  const visible = agents.slice(top, top + pageRows);
+  const title = filter ? ` Agents ${agents.length}/${total} /${filter} ` : ` Agents ${total} `;
+  return (
+    <box
+      border
+      borderStyle="rounded"
+      borderColor={theme.borderFocus}
+      title={title}
+      width={width}
+      flexDirection="column"
+      onMouseScroll={(event) =>
+        scrollBy(ctx.store, event.scroll?.direction === "up" ? -WHEEL_ROWS : WHEEL_ROWS)
+      }
+    >
+      {visible.length === 0 ? (
+        <text fg={theme.muted}>
+          {total === 0
+            ? " no agents on this server yet — s starts one, Tab shows every pane"
+            : " nothing matches the filter (Esc clears it)"}
+        </text>
+      ) : (
+        visible.map((row) => (
+          <AgentRowView
+            key={row.paneId}
+            row={row}
+            selected={row.paneId === selected}
+            width={inner}
+            age={row.since ? formatDuration(now - row.since) : "-"}
+            onPick={stablePick}
+          />
+        ))
+      )}
+    </box>
+  );
+}

@@ -1,0 +1,55 @@
+// The bottom two lines: the keys that apply now (from the command registry), and the
+// message line, which also holds what is being typed in the filter, rename and prompt.
+
+import { applicable } from "../commands.ts";
+import { useDash } from "../context.ts";
+import type { DashState } from "../store.ts";
+import { cell } from "../text.ts";
+import { theme } from "../theme.ts";
+
+const CURSOR = "▏";
+
+function inputLine(state: DashState): string | undefined {
+  const { overlay, input } = state;
+  switch (overlay.kind) {
+    case "filter":
+      return `/${input}${CURSOR}`;
+    case "rename":
+      return `rename ${overlay.label} to: ${input}${CURSOR}`;
+    case "prompt":
+      return `prompt for ${overlay.label}: ${input}${CURSOR}`;
+    case "picker":
+      return `start ${overlay.place === "window" ? "in a new window" : "in a split"}, kind: ${input}${CURSOR}`;
+    case "confirm":
+      return `close ${overlay.label}? y / n`;
+    default:
+      return undefined;
+  }
+}
+
+export function Footer({ width }: { width: number }) {
+  const hints = useDash((s) =>
+    applicable(s)
+      .filter((command) => command.footer)
+      .map((command) => `${command.hint} ${command.short ?? command.title}`)
+      .join("  "),
+  );
+  const typed = useDash(inputLine);
+  const message = useDash((s) => s.message);
+  return (
+    <box height={2} width={width} flexDirection="column">
+      <text fg={theme.muted} wrapMode="none">
+        {cell(` ${hints}`, width)}
+      </text>
+      {typed !== undefined ? (
+        <text fg={theme.accent} wrapMode="none">
+          {cell(` ${typed}`, width)}
+        </text>
+      ) : (
+        <text fg={message?.error ? theme.error : theme.text} wrapMode="none">
+          {cell(` ${message?.text ?? ""}`, width)}
+        </text>
+      )}
+    </box>
+  );
+}

@@ -1,0 +1,62 @@
+// The top line: counts by state, the views, who runs the engine, and the tmux server.
+
+import { TextAttributes } from "@opentui/core";
+import { useDash } from "../context.ts";
+import { cell, columns } from "../text.ts";
+import { STATE_GLYPH, theme } from "../theme.ts";
+
+const ENGINE_TEXT = {
+  hosting: "engine: hosting",
+  reading: "engine: reading",
+  starting: "engine: …",
+} as const;
+
+export function Header({ width }: { width: number }) {
+  const counts = useDash((s) => s.counts);
+  const view = useDash((s) => s.view);
+  const engine = useDash((s) => s.engine);
+  const socket = useDash((s) => s.socket);
+  const popup = useDash((s) => s.popup);
+  const states = [
+    { key: "blocked", n: counts.blocked },
+    { key: "done", n: counts.done },
+    { key: "working", n: counts.working },
+    { key: "idle", n: counts.idle },
+  ] as const;
+  const left = ` taw${popup ? " popup" : ""} `;
+  const countText = states.map((s) => `${STATE_GLYPH[s.key]} ${s.n} ${s.key}`).join("  ");
+  const views = " Agents  Tree ";
+  const engineText = ENGINE_TEXT[engine];
+  const fixed = columns(left) + columns(countText) + columns(views) + columns(engineText) + 6;
+  const socketText = width - fixed > 8 ? cell(socket, width - fixed) : "";
+  return (
+    <box height={1} width={width} backgroundColor={theme.headerBg} flexDirection="row">
+      <text bg={theme.headerBg} wrapMode="none">
+        <span fg={theme.primary} attributes={TextAttributes.BOLD}>
+          {left}
+        </span>
+        {states.map((s, i) => (
+          <span key={s.key} fg={s.n > 0 ? theme.state[s.key] : theme.muted}>
+            {`${i > 0 ? "  " : ""}${STATE_GLYPH[s.key]} ${s.n} ${s.key}`}
+          </span>
+        ))}
+        <span fg={theme.muted}>{"  │"}</span>
+        <span
+          fg={view === "agents" ? theme.accent : theme.muted}
+          attributes={view === "agents" ? TextAttributes.BOLD : 0}
+        >
+          {" Agents "}
+        </span>
+        <span
+          fg={view === "tree" ? theme.accent : theme.muted}
+          attributes={view === "tree" ? TextAttributes.BOLD : 0}
+        >
+          {" Tree "}
+        </span>
+        <span fg={theme.muted}>{"│ "}</span>
+        <span fg={engine === "hosting" ? theme.primary : theme.muted}>{engineText}</span>
+        {socketText ? <span fg={theme.muted}>{`  ${socketText}`}</span> : null}
+      </text>
+    </box>
+  );
+}

@@ -1,0 +1,50 @@
+// The kind picker for `s` / `S`: the manifests' kinds, fuzzy-narrowed by what is typed.
+
+import { useDash } from "../context.ts";
+import { pickerChoices } from "../picker.ts";
+import { cell } from "../text.ts";
+import { theme } from "../theme.ts";
+
+const PICKER_WIDTH = 40;
+
+export function Picker({ width, height }: { width: number; height: number }) {
+  const overlay = useDash((s) => s.overlay);
+  const input = useDash((s) => s.input);
+  if (overlay.kind !== "picker") return null;
+  const choices = pickerChoices(overlay.kinds, input);
+  const boxWidth = Math.min(PICKER_WIDTH, width);
+  const rows = Math.max(1, Math.min(choices.length, height - 2));
+  const index = Math.min(overlay.index, choices.length - 1);
+  const first = Math.max(0, Math.min(index - rows + 1, choices.length - rows));
+  return (
+    <box
+      position="absolute"
+      top={2}
+      left={Math.max(0, Math.floor((width - boxWidth) / 2))}
+      width={boxWidth}
+      height={rows + 2}
+      zIndex={10}
+      border
+      borderStyle="rounded"
+      borderColor={theme.accent}
+      backgroundColor={theme.headerBg}
+      title={` start: ${input || "kind"} `}
+      flexDirection="column"
+    >
+      {choices.length === 0 ? <text fg={theme.muted}>{cell(" no kind matches", boxWidth - 2)}</text> : null}
+      {choices.slice(first, first + rows).map((choice, offset) => {
+        const selected = first + offset === index;
+        return (
+          <text
+            key={choice.id}
+            fg={selected ? theme.selectionFg : theme.text}
+            bg={selected ? theme.selectionBg : undefined}
+            wrapMode="none"
+          >
+            {cell(` ${choice.id}  ${choice.name}`, boxWidth - 2)}
+          </text>
+        );
+      })}
+    </box>
+  );
+}

@@ -1,0 +1,114 @@
+// What feeds the store: snapshots (from the engine this dashboard hosts, or by reading tmux
+// when another engine runs), git branches, the preview of the selected pane, and the clock
+// for time-in-state labels. Every write is skipped when nothing it carries changed.
+
+import type { Tmux } from "../tmux/client.ts";
+import { target } from "../tmux/escape.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
+import { parseAnsi } from "./ansi.ts";
+import { BranchCache } from "./branches.ts";
+import { secondsUntilChange } from "./duration.ts";
+import { fingerprint } from "./fingerprint.ts";
+import type { SnapshotSource } from "./sources.ts";
+import { type DashStore, selectedPaneId, setBranches, setSnapshot, showMessage } from "./store.ts";
+
+/** How often the selected pane's screen is re-captured while the preview is shown. */
+export const PREVIEW_POLL_MS = 400;
+
+export class Feed {
+  private lastPrint = "";
+  private lastPreview = "";
+  private previewTimer: ReturnType<typeof setTimeout> | undefined;
+  private clockTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly branches = new BranchCache();
+  private unsubscribe: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly store: DashStore,
+    private readonly tmux: Tmux,
+    private readonly source: SnapshotSource,
+  ) {}
+
+  async start(): Promise<void> {
+    this.store.setState({ engine: this.source.mode });
+    // Preview follows the selection and visibility; the clock follows the agent rows.
+    this.unsubscribe = this.store.subscribe((state, previous) => {
+      if (
+        state.previewShown !== previous.previewShown ||
+        selectedPaneId(state) !== selectedPaneId(previous)
+      ) {
+        this.schedulePreview(0);
+      }
+      if (state.allAgents !== previous.allAgents || state.now !== previous.now) this.scheduleClock();
+    });
+    await this.source.start(
+      (snapshot) => this.onSnapshot(snapshot),
+      (error) => showMessage(this.store, `tmux: ${(error as Error).message}`, true),
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.unsubscribe?.();
+    clearTimeout(this.previewTimer);
+    clearTimeout(this.clockTimer);
+    await this.source.stop();
+  }
+
+  private onSnapshot(snapshot: Snapshot): void {
+    const print = fingerprint(snapshot);
+    if (print !== this.lastPrint) {
+      this.lastPrint = print;
+      setSnapshot(this.store, snapshot);
+    }
+    const paths = this.store.getState().allAgents.map((row) => row.path);
+    void this.branches.refresh(paths).then((branches) => {
+      if (branches && !this.stopped) setBranches(this.store, branches);
+    });
+  }
+
+  private schedulePreview(delayMs: number): void {
+    clearTimeout(this.previewTimer);
+    if (this.stopped || !this.store.getState().previewShown) return;
+    this.previewTimer = setTimeout(() => void this.capturePreview(), delayMs);
+  }
+
+  private async capturePreview(): Promise<void> {
+    const paneId = selectedPaneId(this.store.getState());
+    if (paneId) {
+      const result = await this.tmux.tryRun(["capture-pane", "-p", "-e", "-t", target(paneId)]);
+      const text = result.error ? "" : result.stdout;
+      const key = `${paneId}\n${text}`;
+      // The selection may have moved while tmux answered: keep only the current pane's screen.
+      if (key !== this.lastPreview && selectedPaneId(this.store.getState()) === paneId && !this.stopped) {
+        this.lastPreview = key;
+        this.store.setState({ preview: { paneId, lines: parseAnsi(trimBottom(text)) } });
+      }
+    }
+    this.schedulePreview(PREVIEW_POLL_MS);
+  }
+
+  /** Wake when the soonest time-in-state label changes, not on a fixed tick. */
+  private scheduleClock(): void {
+    clearTimeout(this.clockTimer);
+    const { allAgents, now } = this.store.getState();
+    const wall = Date.now() / 1000;
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const row of allAgents)
+      if (row.since > 0) soonest = Math.min(soonest, secondsUntilChange(wall - row.since));
+    if (!Number.isFinite(soonest) || this.stopped) return;
+    const delayMs = Math.max(50, (Math.floor(wall) + soonest - wall) * 1000);
+    this.clockTimer = setTimeout(() => {
+      const second = Math.floor(Date.now() / 1000);
+      if (second !== now) this.store.setState({ now: second });
+      else this.scheduleClock();
+    }, delayMs);
+  }
+}
+
+/** A screen's trailing blank rows carry nothing; the preview shows its bottom. */
+function trimBottom(text: string): string {
+  return text.replace(/(\n[ \t]*)+$/, "").replace(/\n$/, "");
+}

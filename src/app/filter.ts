@@ -1,0 +1,38 @@
+// The `/` filter: fuse.js over what a person remembers about an agent (name, kind,
+// session, title, branch). An empty query keeps everything in its sorted order.
+
+import Fuse from "fuse.js";
+import type { Pane } from "../tmux/snapshot.ts";
+
+export interface Searchable {
+  paneId: string;
+  name: string;
+  kind: string;
+  session: string;
+  title: string;
+  branch: string;
+}
+
+const KEYS = ["name", "kind", "session", "title", "branch"];
+/** 0 is exact, 1 matches anything: 0.4 lets "clde" find claude without matching noise. */
+const THRESHOLD = 0.4;
+
+export function searchableOf(pane: Pane, branch: string): Searchable {
+  const a = pane.agent;
+  return {
+    paneId: pane.id,
+    name: a.name || a.display,
+    kind: a.kind || a.kindHint || pane.command,
+    session: pane.sessionName,
+    title: a.title || pane.title,
+    branch,
+  };
+}
+
+/** The pane ids that match `query`, or undefined when there is no query. */
+export function matchPanes(items: readonly Searchable[], query: string): Set<string> | undefined {
+  const text = query.trim();
+  if (text === "") return undefined;
+  const fuse = new Fuse(items, { keys: KEYS, threshold: THRESHOLD, ignoreLocation: true });
+  return new Set(fuse.search(text).map((result) => result.item.paneId));
+}

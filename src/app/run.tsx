@@ -1,0 +1,63 @@
+// Running the dashboard in a real terminal: renderer, store, feed, and every way out
+// (q, Ctrl-C, SIGTERM, a crash) restoring the terminal before the process ends.
+
+import { createCliRenderer } from "@opentui/core";
+import { createRoot } from "@opentui/react";
+import type { Tmux } from "../tmux/client.ts";
+import { App } from "./App.tsx";
+import type { ActionContext } from "./actions.ts";
+import { Feed } from "./feed.ts";
+import { chooseSource } from "./sources.ts";
+import { createDashStore } from "./store.ts";
+
+export interface DashboardOptions {
+  tmux: Tmux;
+  popup?: boolean;
+  /** The tmux client a popup belongs to: jumps switch that client. */
+  client?: string;
+}
+
+/** The renderer draws at most this often; frames are only drawn when something changed. */
+const TARGET_FPS = 30;
+
+/** An engine that does not stop in this time is abandoned: quitting must not hang. */
+const STOP_TIMEOUT_MS = 1500;
+
+/** Runs until the user quits; the process exits when the renderer is destroyed. */
+export async function runDashboard(options: DashboardOptions): Promise<never> {
+  const store = createDashStore({ socket: options.tmux.describeSocket(), popup: options.popup });
+  // The first snapshot is read while the renderer starts: the first frame has content.
+  const starting = chooseSource(options.tmux).then(async (source) => {
+    const feed = new Feed(store, options.tmux, source);
+    await feed.start();
+    return feed;
+  });
+  const [renderer, feed] = await Promise.all([
+    createCliRenderer({
+      exitOnCtrlC: false,
+      targetFps: TARGET_FPS,
+      useMouse: true,
+      openConsoleOnError: false,
+    }),
+    starting,
+  ]);
+  let exitCode = 0;
+  const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
+  renderer.on("destroy", () => {
+    void stopFeed().finally(() => process.exit(exitCode));
+  });
+  const restore = () => {
+    if (!renderer.isDestroyed) renderer.destroy();
+  };
+  process.on("exit", restore);
+  const crash = (error: unknown) => {
+    exitCode = 1;
+    restore();
+    process.stderr.write(`taw dashboard crashed: ${(error as Error)?.stack ?? String(error)}\n`);
+  };
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore };
+  createRoot(renderer).render(<App ctx={ctx} />);
+  return new Promise<never>(() => {});
+}

@@ -1,0 +1,88 @@
+// Where the dashboard's snapshots come from: the engine it hosts (no engine runs on the
+// server), or tmux's options read on an interval (another engine writes them).
+
+import { TawError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { takeSnapshot } from "../tmux/server.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
+import { Engine } from "../watch/engine.ts";
+import type { EngineMode } from "./store.ts";
+
+/** Reader mode: how often tmux's options are re-read when another engine writes them. */
+export const READER_POLL_MS = 500;
+
+export interface SnapshotSource {
+  readonly mode: EngineMode;
+  /** Resolves once the first snapshot has been reported. */
+  start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Polls the pane listing (one tmux process per tick) and reports each snapshot. */
+export class ReaderSource implements SnapshotSource {
+  readonly mode = "reading" as const;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly tmux: Tmux,
+    private readonly intervalMs = READER_POLL_MS,
+  ) {}
+
+  async start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void> {
+    const tick = async () => {
+      try {
+        onSnapshot(await takeSnapshot(this.tmux));
+      } catch (error) {
+        onError(error);
+      }
+      if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+    };
+    await tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}
+
+/** Hosts the engine in this process and reports every tick's snapshot. */
+export class EngineSource implements SnapshotSource {
+  readonly mode = "hosting" as const;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly tmux: Tmux,
+    private readonly engine: Engine,
+  ) {}
+
+  async start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void> {
+    this.unsubscribe = this.engine.subscribe((snapshot) => onSnapshot(snapshot));
+    // The engine's first tick also reads processes and screens; one plain listing draws
+    // the first frame sooner.
+    try {
+      onSnapshot(await takeSnapshot(this.tmux));
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.engine.stop();
+  }
+}
+
+/** Host the engine when the server has none; read when another process runs it. */
+export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
+  const engine = new Engine({ tmux });
+  try {
+    await engine.start();
+    return new EngineSource(tmux, engine);
+  } catch (error) {
+    await engine.stop().catch(() => undefined);
+    if (error instanceof TawError && error.code === "engine_running") return new ReaderSource(tmux);
+    throw error;
+  }
+}

@@ -1,0 +1,296 @@
+// The dashboard's one store. The feed (engine or reader) writes snapshots, branches and
+// previews into it; keys write selection, view and overlays; components read slices.
+// Derived lists (sorted agents, tree rows) are computed here when their inputs change, so a
+// render never sorts or filters.
+
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { type AgentRow, agentRows, countStates, nextUp, type StateCounts } from "../agent/rows.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
+import type { StyledLine } from "./ansi.ts";
+import { matchPanes, searchableOf } from "./filter.ts";
+import { type TreeRow, treeRows } from "./tree.ts";
+
+export type View = "agents" | "tree";
+export type EngineMode = "hosting" | "reading" | "starting";
+
+/** What takes the keyboard: the list, or one of the overlays. */
+export type Overlay =
+  | { kind: "none" }
+  | { kind: "help" }
+  | { kind: "filter" }
+  | { kind: "rename"; paneId: string; label: string }
+  | { kind: "prompt"; paneId: string; label: string }
+  | { kind: "confirm"; paneId: string; label: string }
+  | {
+      kind: "picker";
+      place: "window" | "split";
+      paneId: string;
+      sessionId: string;
+      kinds: KindChoice[];
+      index: number;
+    };
+
+export type Mode = Overlay["kind"];
+
+export interface KindChoice {
+  id: string;
+  name: string;
+}
+
+export interface Message {
+  text: string;
+  error: boolean;
+}
+
+export interface Preview {
+  paneId: string;
+  lines: StyledLine[];
+}
+
+export interface DashState {
+  snapshot: Snapshot | undefined;
+  engine: EngineMode;
+  socket: string;
+  popup: boolean;
+  view: View;
+  /** Every agent, sorted; the header counts and `n` read this, not the filtered list. */
+  allAgents: AgentRow[];
+  agents: AgentRow[];
+  counts: StateCounts;
+  tree: TreeRow[];
+  /** Selected row: a pane id in Agents, a row key in Tree. */
+  selected: Record<View, string>;
+  /** First row drawn, per view. */
+  top: Record<View, number>;
+  /** How many rows the list shows; set by the list when its size changes. */
+  pageRows: number;
+  filter: string;
+  collapsed: ReadonlySet<string>;
+  branches: ReadonlyMap<string, string>;
+  previewShown: boolean;
+  preview: Preview | undefined;
+  overlay: Overlay;
+  /** The line being typed in the filter, rename, prompt or picker overlay. */
+  input: string;
+  message: Message | undefined;
+  /** Unix seconds the time-in-state labels are computed against. */
+  now: number;
+}
+
+export type DashStore = StoreApi<DashState>;
+
+export interface StoreOptions {
+  socket?: string;
+  popup?: boolean;
+  engine?: EngineMode;
+  now?: number;
+}
+
+export function createDashStore(options: StoreOptions = {}): DashStore {
+  return createStore<DashState>(() => ({
+    snapshot: undefined,
+    engine: options.engine ?? "starting",
+    socket: options.socket ?? "",
+    popup: options.popup ?? false,
+    view: "agents",
+    allAgents: [],
+    agents: [],
+    counts: { blocked: 0, done: 0, working: 0, idle: 0 },
+    tree: [],
+    selected: { agents: "", tree: "" },
+    top: { agents: 0, tree: 0 },
+    pageRows: 10,
+    filter: "",
+    collapsed: new Set(),
+    branches: new Map(),
+    previewShown: false,
+    preview: undefined,
+    overlay: { kind: "none" },
+    input: "",
+    message: undefined,
+    now: options.now ?? Math.floor(Date.now() / 1000),
+  }));
+}
+
+/** Keep the previous object for a row that did not change, so memoised rows skip rendering. */
+function reuseRows<T extends { paneId: string }>(
+  previous: readonly T[],
+  next: T[],
+  key: (row: T) => string,
+): T[] {
+  const old = new Map(previous.map((row) => [key(row), row]));
+  return next.map((row) => {
+    const was = old.get(key(row));
+    return was && shallowEqual(was, row) ? was : row;
+  });
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const key of Object.keys(ra)) if (ra[key] !== rb[key]) return false;
+  return true;
+}
+
+/** Recompute the lists from the snapshot, branches, filter and collapsed sessions. */
+export function derive(state: DashState): Partial<DashState> {
+  const { snapshot } = state;
+  if (!snapshot) return {};
+  const all = reuseRows(state.allAgents, agentRows(snapshot, state.branches), (row) => row.paneId);
+  const keep = matchPanes(
+    [...snapshot.panes.values()].map((pane) => searchableOf(pane, state.branches.get(pane.path) ?? "")),
+    state.filter,
+  );
+  const agents = keep ? all.filter((row) => keep.has(row.paneId)) : all;
+  const tree = reuseRows(state.tree, treeRows(snapshot, state.collapsed, keep), (row) => row.key);
+  const next: Partial<DashState> = { allAgents: all, agents, counts: countStates(all), tree };
+  return { ...next, ...keepSelection(state, next) };
+}
+
+/** The selection survives a refresh: same row if it is still there, else the nearest one. */
+function keepSelection(state: DashState, next: Partial<DashState>): Partial<DashState> {
+  const agents = next.agents ?? state.agents;
+  const tree = next.tree ?? state.tree;
+  const selected = { ...state.selected };
+  if (!agents.some((row) => row.paneId === selected.agents)) {
+    const at = state.agents.findIndex((row) => row.paneId === selected.agents);
+    selected.agents = agents[Math.min(Math.max(at, 0), agents.length - 1)]?.paneId ?? "";
+  }
+  if (!tree.some((row) => row.key === selected.tree)) {
+    const at = state.tree.findIndex((row) => row.key === selected.tree);
+    selected.tree = tree[Math.min(Math.max(at, 0), tree.length - 1)]?.key ?? "";
+  }
+  return { selected, top: scrolledTops({ ...state, ...next, selected }) };
+}
+
+function scrolledTops(state: DashState): Record<View, number> {
+  return {
+    agents: scrollTop(state.top.agents, indexOf(state, "agents"), state.agents.length, state.pageRows),
+    tree: scrollTop(state.top.tree, indexOf(state, "tree"), state.tree.length, state.pageRows),
+  };
+}
+
+/** The first row to draw so that `index` is on screen, moving as little as possible. */
+export function scrollTop(top: number, index: number, count: number, rows: number): number {
+  const maxTop = Math.max(0, count - rows);
+  let next = Math.min(top, maxTop);
+  if (index >= 0 && index < next) next = index;
+  if (index >= next + rows) next = index - rows + 1;
+  return Math.max(0, Math.min(next, maxTop));
+}
+
+export function indexOf(state: DashState, view: View = state.view): number {
+  return view === "agents"
+    ? state.agents.findIndex((row) => row.paneId === state.selected.agents)
+    : state.tree.findIndex((row) => row.key === state.selected.tree);
+}
+
+export function rowCount(state: DashState, view: View = state.view): number {
+  return view === "agents" ? state.agents.length : state.tree.length;
+}
+
+/** The pane the selection points at, in either view. */
+export function selectedPaneId(state: DashState): string {
+  if (state.view === "agents") return state.selected.agents;
+  return state.tree.find((row) => row.key === state.selected.tree)?.paneId ?? "";
+}
+
+export function selectedAgent(state: DashState): AgentRow | undefined {
+  const paneId = selectedPaneId(state);
+  return state.allAgents.find((row) => row.paneId === paneId);
+}
+
+// ---- updates (pure state transitions, used by the feed and the key commands) ----
+
+export function setSnapshot(store: DashStore, snapshot: Snapshot, now = Math.floor(Date.now() / 1000)): void {
+  const first = store.getState().snapshot === undefined;
+  store.setState((state) => ({ now, ...derive({ ...state, snapshot }) }));
+  if (first) selectNextUp(store);
+}
+
+export function setBranches(store: DashStore, branches: ReadonlyMap<string, string>): void {
+  store.setState((state) => ({ branches, ...derive({ ...state, branches }) }));
+}
+
+export function setFilter(store: DashStore, filter: string): void {
+  store.setState((state) => ({ filter, ...derive({ ...state, filter }) }));
+}
+
+export function toggleCollapsed(store: DashStore, sessionId: string): void {
+  store.setState((state) => {
+    const collapsed = new Set(state.collapsed);
+    if (!collapsed.delete(sessionId)) collapsed.add(sessionId);
+    return { collapsed, ...derive({ ...state, collapsed }) };
+  });
+}
+
+/** Select the row at `index` of the current view (clamped). */
+export function selectIndex(store: DashStore, index: number): void {
+  store.setState((state) => {
+    const count = rowCount(state);
+    if (count === 0) return {};
+    const at = Math.max(0, Math.min(index, count - 1));
+    const key = state.view === "agents" ? state.agents[at]?.paneId : state.tree[at]?.key;
+    const selected = { ...state.selected, [state.view]: key ?? "" };
+    const top = { ...state.top, [state.view]: scrollTop(state.top[state.view], at, count, state.pageRows) };
+    return { selected, top };
+  });
+}
+
+export function moveSelection(store: DashStore, delta: number): void {
+  const state = store.getState();
+  selectIndex(store, Math.max(indexOf(state), 0) + delta);
+}
+
+/** Scroll the list without moving past its ends; the selection follows when it leaves the view. */
+export function scrollBy(store: DashStore, delta: number): void {
+  const state = store.getState();
+  const count = rowCount(state);
+  const top = Math.max(0, Math.min(state.top[state.view] + delta, Math.max(0, count - state.pageRows)));
+  store.setState({ top: { ...state.top, [state.view]: top } });
+  const index = indexOf(state);
+  if (index < top) selectIndex(store, top);
+  else if (index >= top + state.pageRows) selectIndex(store, top + state.pageRows - 1);
+}
+
+export function selectPane(store: DashStore, paneId: string): void {
+  const state = store.getState();
+  const index =
+    state.view === "agents"
+      ? state.agents.findIndex((row) => row.paneId === paneId)
+      : state.tree.findIndex((row) => row.kind === "pane" && row.paneId === paneId);
+  if (index >= 0) selectIndex(store, index);
+}
+
+/** Open on the agent that most needs you; returns it. */
+export function selectNextUp(store: DashStore): AgentRow | undefined {
+  const state = store.getState();
+  const next = nextUp(state.allAgents);
+  if (!next) return undefined;
+  if (state.view === "agents" && !state.agents.some((row) => row.paneId === next.paneId))
+    setFilter(store, "");
+  selectPane(store, next.paneId);
+  return next;
+}
+
+export function setPageRows(store: DashStore, pageRows: number): void {
+  const rows = Math.max(1, pageRows);
+  if (store.getState().pageRows === rows) return;
+  store.setState((state) => ({ pageRows: rows, top: scrolledTops({ ...state, pageRows: rows }) }));
+}
+
+export function switchView(store: DashStore): void {
+  store.setState((state) => ({ view: state.view === "agents" ? "tree" : "agents" }));
+}
+
+export function showMessage(store: DashStore, text: string, error = false): void {
+  store.setState({ message: { text, error } });
+}
+
+export function openOverlay(store: DashStore, overlay: Overlay, input = ""): void {
+  store.setState({ overlay, input });
+}
+
+export function closeOverlay(store: DashStore): void {
+  store.setState({ overlay: { kind: "none" }, input: "" });
+}

@@ -1,0 +1,87 @@
+// The Tree view's rows: sessions → windows → panes in tmux order, flattened for a windowed
+// list. A collapsed session shows only its own row.
+
+import { isAgentPane } from "../agent/rows.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
+
+export interface TreeRow {
+  /** Stable across refreshes: the tmux id of the session, window or pane. */
+  key: string;
+  depth: 0 | 1 | 2;
+  kind: "session" | "window" | "pane";
+  text: string;
+  /** The pane this row shows in the preview and jumps to. */
+  paneId: string;
+  sessionId: string;
+  agentState: string;
+  agentLabel: string;
+  collapsed: boolean;
+  active: boolean;
+}
+
+/**
+ * `keep`, when given, limits the tree to those panes (the filter's matches) and the
+ * windows and sessions that hold them.
+ */
+export function treeRows(
+  snapshot: Snapshot,
+  collapsed: ReadonlySet<string>,
+  keep?: ReadonlySet<string>,
+): TreeRow[] {
+  const rows: TreeRow[] = [];
+  for (const session of snapshot.sessions) {
+    const windows = session.windows
+      .map((window) => ({ window, panes: window.panes.filter((pane) => !keep || keep.has(pane.id)) }))
+      .filter((entry) => entry.panes.length > 0);
+    if (windows.length === 0) continue;
+    const activeWindow = windows.find((entry) => entry.window.active) ?? windows[0];
+    const focusPane = (panes: (typeof windows)[number]["panes"]) =>
+      panes.find((pane) => pane.active) ?? panes[0];
+    const isCollapsed = collapsed.has(session.id) && !keep;
+    rows.push({
+      key: session.id,
+      depth: 0,
+      kind: "session",
+      text: `${session.name}${session.attached > 0 ? " (attached)" : ""}`,
+      paneId: activeWindow ? (focusPane(activeWindow.panes)?.id ?? "") : "",
+      sessionId: session.id,
+      agentState: "",
+      agentLabel: "",
+      collapsed: isCollapsed,
+      active: session.attached > 0,
+    });
+    if (isCollapsed) continue;
+    for (const { window, panes } of windows) {
+      rows.push({
+        key: `${session.id}${window.id}`,
+        depth: 1,
+        kind: "window",
+        text: `${window.index}: ${window.name}`,
+        paneId: focusPane(panes)?.id ?? "",
+        sessionId: session.id,
+        agentState: "",
+        agentLabel: "",
+        collapsed: false,
+        active: window.active,
+      });
+      for (const pane of panes) {
+        const agent = isAgentPane(pane);
+        rows.push({
+          key: `${session.id}${pane.id}`,
+          depth: 2,
+          kind: "pane",
+          text: `${pane.index}: ${pane.command}${pane.title ? ` — ${pane.title}` : ""}`,
+          paneId: pane.id,
+          sessionId: session.id,
+          agentState: agent ? pane.agent.state || "unknown" : "",
+          agentLabel: agent
+            ? pane.agent.name || pane.agent.display || pane.agent.kind || pane.agent.kindHint
+            : "",
+          collapsed: false,
+          active: pane.active,
+        });
+      }
+    }
+  }
+  return rows;
+}

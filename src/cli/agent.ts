@@ -1,0 +1,100 @@
+// taw agent list|get|rename|prompt|kill: the agent actions the dashboard's keys run, as
+// verbs (src/agent holds the code both call). `agent start` lives
+// in agent-launch.ts, `agent explain|identify` in explain.ts.
+
+import { closePane } from "../agent/kill.ts";
+import { findAgent } from "../agent/pane.ts";
+import { promptAgent } from "../agent/prompt.ts";
+import { renameAgent } from "../agent/rename.ts";
+import { agentRows } from "../agent/rows.ts";
+import { usageError } from "../errors.ts";
+import { takeSnapshot } from "../tmux/server.ts";
+import type { Pane } from "../tmux/snapshot.ts";
+import { defineCommand } from "./command.ts";
+import { paneRecord } from "./records.ts";
+import { table } from "./table.ts";
+
+function requireArg(args: string[], index: number, name: string, example: string): string {
+  const value = args[index];
+  if (value === undefined || value === "") throw usageError(`missing <${name}>. Example: ${example}`);
+  return value;
+}
+
+function agentTable(panes: Pane[]): string {
+  if (panes.length === 0) return "no agents on this tmux server";
+  const now = Math.floor(Date.now() / 1000);
+  return table(
+    ["PANE", "NAME", "KIND", "STATE", "FOR", "SESSION:WIN.PANE", "TITLE"],
+    panes.map((pane) => {
+      const since = Number(pane.agent.stateSince) || 0;
+      return [
+        pane.publicId,
+        pane.agent.name || "-",
+        pane.agent.kind || pane.agent.kindHint,
+        pane.agent.state || "unknown",
+        since ? `${now - since}s` : "-",
+        `${pane.sessionName}:${pane.windowIndex}.${pane.index}`,
+        pane.agent.title || pane.title,
+      ];
+    }),
+  );
+}
+
+export const agentList = defineCommand({
+  path: ["agent", "list"],
+  summary: "every agent, sorted by who needs you (blocked, done, working, idle)",
+  async run(ctx) {
+    const snapshot = await takeSnapshot(ctx.tmux);
+    return agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
+  },
+  render: agentTable,
+  toJson: (panes) => panes.map(paneRecord),
+});
+
+export const agentGet = defineCommand({
+  path: ["agent", "get"],
+  summary: "one agent's record",
+  usage: "<pane>",
+  run: async (ctx) =>
+    (await findAgent(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent get w1:p2"))).pane,
+  render: (pane) => agentTable([pane]),
+  toJson: paneRecord,
+});
+
+export const agentRename = defineCommand({
+  path: ["agent", "rename"],
+  summary: "name an agent ([a-z][a-z0-9_-]{0,31}, unique among live agents)",
+  usage: "<pane> <name>",
+  run: (ctx) =>
+    renameAgent(
+      ctx.tmux,
+      requireArg(ctx.args.positionals, 0, "pane", "taw agent rename w1:p2 api"),
+      requireArg(ctx.args.positionals, 1, "name", "taw agent rename w1:p2 api"),
+    ),
+  render: (result) => `${result.pane_id} is now '${result.name}'`,
+});
+
+export const agentPrompt = defineCommand({
+  path: ["agent", "prompt"],
+  summary: "send an agent a prompt (pasted, then its submit key); refused while it is blocked",
+  usage: "<pane> <text> (or --stdin)",
+  flags: { stdin: { type: "boolean", description: "read the prompt from standard input" } },
+  async run(ctx) {
+    const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent prompt w1:p2 'fix the tests'");
+    const text = ctx.args.flags.stdin
+      ? await Bun.stdin.text()
+      : [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
+    return promptAgent(ctx.tmux, pane, text);
+  },
+  render: (result) => `sent ${result.sent} characters to ${result.pane_id}, then ${result.submit_key}`,
+});
+
+export const agentKill = defineCommand({
+  path: ["agent", "kill"],
+  summary: "close an agent's pane (the agent ends with it)",
+  usage: "<pane>",
+  run: (ctx) => closePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent kill w1:p2")),
+  render: (result) => `closed ${result.pane_id}`,
+});
+
+export const agentCommands = [agentList, agentGet, agentRename, agentPrompt, agentKill];

@@ -1,0 +1,104 @@
+// taw dashboard [--popup] and taw popup: the full-screen dashboard, in a pane or in a
+// tmux popup sized by the user's @agent-wizard-width / @agent-wizard-height.
+
+import { resolve } from "node:path";
+import { TawError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { target } from "../tmux/escape.ts";
+import { defineCommand } from "./command.ts";
+
+export const POPUP_WIDTH_OPTION = "@agent-wizard-width";
+export const POPUP_HEIGHT_OPTION = "@agent-wizard-height";
+export const DEFAULT_POPUP_WIDTH = "90%";
+export const DEFAULT_POPUP_HEIGHT = "85%";
+
+const LAUNCHER = resolve(import.meta.dir, "..", "..", "bin", "taw");
+
+function requireTerminal(): void {
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    throw new TawError(
+      "no_terminal",
+      "the dashboard needs a terminal; for scripts use 'taw agent list --json'",
+    );
+  }
+}
+
+export const dashboardCommand = defineCommand({
+  path: ["dashboard"],
+  summary: "the full-screen dashboard (--popup: close after a jump)",
+  flags: {
+    popup: { type: "boolean", description: "popup mode: Enter jumps, then the dashboard closes" },
+    client: { type: "string", description: "the tmux client that jumps move (set by taw popup)" },
+  },
+  async run(ctx) {
+    requireTerminal();
+    const { runDashboard } = await import("../app/run.tsx");
+    await runDashboard({
+      tmux: ctx.tmux,
+      popup: ctx.args.flags.popup === true,
+      client: ctx.args.flags.client as string | undefined,
+    });
+  },
+  render: () => "",
+});
+
+/** Single-quote a word for the shell command display-popup runs. */
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** A size option's value, or the default when unset or not a size tmux takes. */
+function sizeOf(value: string, fallback: string): string {
+  const text = value.trim();
+  return /^\d+%?$/.test(text) ? text : fallback;
+}
+
+/** The display-popup command line `taw popup` runs (exported for its test). */
+export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
+  const [width, height] = await tmux.batch([
+    ["show-options", "-gqv", POPUP_WIDTH_OPTION],
+    ["show-options", "-gqv", POPUP_HEIGHT_OPTION],
+  ]);
+  const server = tmux.serverArgs();
+  const command = [LAUNCHER, ...server, "dashboard", "--popup", ...(client ? ["--client", client] : [])]
+    .map(shellQuote)
+    .join(" ");
+  return [
+    "display-popup",
+    ...(client ? ["-c", target(client)] : []),
+    "-E",
+    "-w",
+    sizeOf(width?.output ?? "", DEFAULT_POPUP_WIDTH),
+    "-h",
+    sizeOf(height?.output ?? "", DEFAULT_POPUP_HEIGHT),
+    // display-popup expands formats in its command: a '#' in a path must survive.
+    command.replaceAll("#", "##"),
+  ];
+}
+
+export const popupCommand = defineCommand({
+  path: ["popup"],
+  summary: "open the dashboard in a tmux popup (prefix A with the plugin)",
+  flags: {
+    client: {
+      type: "string",
+      description: "the client to open it on (default: $TAW_CLIENT, else the current one)",
+    },
+  },
+  async run(ctx) {
+    // The plugin's key binding passes the client that pressed it in TAW_CLIENT.
+    const client =
+      (ctx.args.flags.client as string | undefined) ||
+      ctx.env.TAW_CLIENT ||
+      (ctx.env.TMUX
+        ? (await ctx.tmux.tryRun(["display-message", "-p", "#{client_name}"])).stdout.trim()
+        : "");
+    const result = await ctx.tmux.tryRun(await popupArgs(ctx.tmux, client));
+    if (result.error) {
+      throw new TawError(
+        "popup_failed",
+        `tmux could not open the popup (${result.error.message}); it needs tmux 3.2+ and an attached client`,
+      );
+    }
+    return { opened: true };
+  },
+  render: () => "",
+});
