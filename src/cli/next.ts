@@ -1,0 +1,84 @@
+// taw next: jump to the agent that most needs you: the one blocked longest, then the
+// finished one nobody has looked at, oldest first. Bound to prefix O by the plugin.
+
+import type { Tmux } from "../tmux/client.ts";
+import { displayText, target } from "../tmux/escape.ts";
+import { takeSnapshot } from "../tmux/server.ts";
+import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { defineCommand } from "./command.ts";
+
+const since = (pane: Pane) => Number.parseInt(pane.agent.stateSince, 10) || 0;
+const oldestFirst = (a: Pane, b: Pane) => since(a) - since(b);
+
+/** Who needs you, most urgent first. */
+export function needsYou(snapshot: Snapshot): Pane[] {
+  const panes = [...snapshot.panes.values()];
+  const blocked = panes.filter((pane) => pane.agent.state === "blocked").sort(oldestFirst);
+  const unseen = panes
+    .filter((pane) => pane.agent.state === "done" && pane.agent.seen !== "1")
+    .sort(oldestFirst);
+  return [...blocked, ...unseen];
+}
+
+interface ClientView {
+  name: string;
+  pane: string;
+}
+
+/** The client to move: the one named (TAW_CLIENT from the key binding, --client), else the
+ * most recently active one. */
+async function pickClient(tmux: Tmux, named: string | undefined): Promise<ClientView | undefined> {
+  const output = await tmux.run(["list-clients", "-F", "#{client_activity}\t#{client_name}\t#{pane_id}"]);
+  const clients = output
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [activity = "0", name = "", pane = ""] = line.split("\t");
+      return { activity: Number(activity), name, pane };
+    })
+    .sort((a, b) => b.activity - a.activity);
+  return named ? clients.find((client) => client.name === named) : clients[0];
+}
+
+export interface NextResult {
+  pane: string | null;
+  publicId: string | null;
+  state: string | null;
+  client: string | null;
+  message: string;
+}
+
+export const nextCommand = defineCommand({
+  path: ["next"],
+  summary: "jump to the agent that most needs you (blocked longest, then finished and unseen)",
+  flags: { client: { type: "string", description: "the tmux client to move (default: the most recent)" } },
+  async run(ctx): Promise<NextResult> {
+    const named = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
+    const [snapshot, client] = await Promise.all([takeSnapshot(ctx.tmux), pickClient(ctx.tmux, named)]);
+    const queue = needsYou(snapshot);
+    const chosen = queue.find((pane) => pane.id !== client?.pane);
+    if (!chosen) {
+      const message = queue.length > 0 ? "nobody else needs you" : "nobody needs you";
+      if (client)
+        await ctx.tmux.tryRun(["display-message", "-c", client.name, displayText(`taw: ${message}`)]);
+      return { pane: null, publicId: null, state: null, client: client?.name ?? null, message };
+    }
+    const id = target(chosen.id);
+    const commands = [
+      ...(client ? [["switch-client", "-c", client.name, "-t", id]] : []),
+      ["select-window", "-t", id],
+      ["select-pane", "-t", id],
+    ];
+    await ctx.tmux.batch(commands);
+    const what = chosen.agent.state === "blocked" ? "needs you" : "finished";
+    const label = chosen.agent.name || chosen.agent.kind || "agent";
+    return {
+      pane: chosen.id,
+      publicId: chosen.publicId,
+      state: chosen.agent.state,
+      client: client?.name ?? null,
+      message: `${label} in ${chosen.sessionName}:${chosen.windowIndex} ${what}`,
+    };
+  },
+  render: (result) => result.message,
+});

@@ -1,0 +1,106 @@
+// The notifier: hangs off the engine's transitions. A pane that becomes blocked or done is
+// remembered; after `delay_seconds` it is read back from tmux and notified only if it is
+// still in that state and not in front of the user. Everything due together is one
+// notification ("3 agents need you"). One notification per pane per transition: a pane
+// leaves the queue when notified, when it changes state, or when it no longer qualifies.
+//
+// Wiring (one line in the engine): `const notifier = createNotifier(config, tmux);
+// engine.subscribe((snapshot, events) => notifier.onEvents(snapshot, events));`
+
+import type { Config } from "../config/types.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { type Delivered, deliver, wanted } from "./deliver.ts";
+import { readTmuxNow } from "./read.ts";
+import { type NoticeItem, STATUS_CHANGED, type TransitionEvent } from "./types.ts";
+
+export type { TransitionEvent } from "./types.ts";
+
+/** Transitions due within this much of the first are one notification. */
+const COLLAPSE_MS = 500;
+const MS_PER_SECOND = 1000;
+
+interface Pending {
+  tmuxId: string;
+  state: "blocked" | "done";
+  dueAt: number;
+}
+
+export interface Notifier {
+  onEvents(snapshot: unknown, events: readonly TransitionEvent[]): void;
+  /** Take a new config (the engine reloads it on change). */
+  setConfig(config: Config): void;
+  /** Deliver what is due now; resolves with what was sent (tests and `taw notification`). */
+  flush(now?: number): Promise<Delivered | undefined>;
+  dispose(): void;
+}
+
+export interface NotifierOptions {
+  /** Told of every delivery and failure, for the engine's log. */
+  log?: (message: string) => void;
+}
+
+export function createNotifier(config: Config, tmux: Tmux, options: NotifierOptions = {}): Notifier {
+  let current = config;
+  const pending = new Map<string, Pending>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const log = options.log ?? (() => {});
+
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending.size === 0) return;
+    const first = Math.min(...[...pending.values()].map((item) => item.dueAt));
+    timer = setTimeout(
+      () => void flush().catch((error) => log(`notify failed: ${error}`)),
+      Math.max(0, first - Date.now()),
+    );
+  };
+
+  async function flush(now = Date.now()): Promise<Delivered | undefined> {
+    const due = [...pending.values()].filter((item) => item.dueAt <= now + COLLAPSE_MS);
+    if (due.length === 0) return undefined;
+    for (const item of due) pending.delete(item.tmuxId);
+    schedule();
+    const state = await readTmuxNow(tmux);
+    const items: NoticeItem[] = [];
+    for (const item of due) {
+      const pane = state.panes.get(item.tmuxId);
+      // Still in that state, and nobody is already looking at it.
+      if (!pane || pane.state !== item.state || pane.inFront) continue;
+      const notice = { pane, state: item.state };
+      if (wanted(current.notify, notice)) items.push(notice);
+    }
+    if (items.length === 0) return undefined;
+    const delivered = await deliver(tmux, current.notify, items, state.clients);
+    log(
+      `notified ${items.map((item) => `${item.pane.id}=${item.state}`).join(" ")}: ${JSON.stringify(delivered)}`,
+    );
+    return delivered;
+  }
+
+  return {
+    onEvents(_snapshot, events) {
+      let changed = false;
+      for (const event of events) {
+        if (event.kind !== STATUS_CHANGED && event.kind !== "pane.closed") continue;
+        changed = pending.delete(event.tmux_id) || changed;
+        if (event.kind !== STATUS_CHANGED || !current.notify.enabled) continue;
+        if (event.to === "blocked" || event.to === "done") {
+          const dueAt = event.at + current.notify.delay_seconds * MS_PER_SECOND;
+          pending.set(event.tmux_id, { tmuxId: event.tmux_id, state: event.to, dueAt });
+          changed = true;
+        }
+      }
+      if (changed) schedule();
+    },
+    setConfig(config) {
+      current = config;
+    },
+    flush,
+    dispose() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      pending.clear();
+    },
+  };
+}
