@@ -1,0 +1,99 @@
+// The fixture table: every recorded or documented screen in e2e/fixtures/screens/<agent>/
+// goes through identity (when its argv is known) and the engine, and must give the state
+// (and rule) it was saved with. A shipped rule that decides no fixture is untested
+// evidence, so it fails here unless it is listed below with the reason.
+
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { evaluate } from "./engine.ts";
+import { identifyArgv } from "./identity.ts";
+import { loadManifests } from "./manifest.ts";
+
+const SCREENS = resolve(import.meta.dir, "..", "..", "e2e", "fixtures", "screens");
+const STATES_EVERY_AGENT_SHOWS = ["working", "blocked", "idle"];
+
+/** "<agent>/<rule>": why no fixture exercises it. */
+const RULES_WITHOUT_FIXTURE: Record<string, string> = {};
+
+interface Fixture {
+  agent: string;
+  state: string;
+  rule?: string;
+  title?: string;
+  provenance: "recorded" | "documented";
+  agent_version?: string;
+  argv?: string[];
+  note?: string;
+}
+
+interface Case {
+  name: string;
+  fixture: Fixture;
+  screen: string;
+}
+
+function loadCases(): Case[] {
+  if (!existsSync(SCREENS)) return [];
+  const cases: Case[] = [];
+  for (const agent of readdirSync(SCREENS).sort()) {
+    const dir = join(SCREENS, agent);
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort()) {
+      const fixture = JSON.parse(readFileSync(join(dir, file), "utf8")) as Fixture;
+      const screen = readFileSync(join(dir, file.replace(/\.json$/, ".txt")), "utf8");
+      cases.push({ name: `${agent}/${file.replace(/\.json$/, "")}`, fixture, screen });
+    }
+  }
+  return cases;
+}
+
+const manifests = loadManifests({ userDir: "/nonexistent" });
+const cases = loadCases();
+const decided = new Set<string>();
+
+describe("fixture table", () => {
+  test("there are fixtures, each naming a shipped agent and a provenance", () => {
+    expect(cases.length).toBeGreaterThan(0);
+    for (const { name, fixture } of cases) {
+      expect(manifests.get(fixture.agent), `${name}: agent ${fixture.agent}`).toBeDefined();
+      expect(["recorded", "documented"], name).toContain(fixture.provenance);
+      expect(name.startsWith(`${fixture.agent}/`), `${name} sits in its agent's folder`).toBe(true);
+    }
+  });
+
+  for (const { name, fixture, screen } of cases) {
+    test(`${name} (${fixture.provenance}) is ${fixture.state}${fixture.rule ? ` by ${fixture.rule}` : ""}`, () => {
+      if (fixture.argv)
+        expect(
+          identifyArgv(fixture.argv, manifests)?.kind,
+          `identity of ${JSON.stringify(fixture.argv)}`,
+        ).toBe(fixture.agent);
+      const manifest = manifests.get(fixture.agent);
+      if (!manifest) throw new Error(`no manifest for ${fixture.agent}`);
+      const verdict = evaluate(manifest, { screen, title: fixture.title ?? "" });
+      decided.add(`${fixture.agent}/${verdict.rule}`);
+      expect(verdict.state).toBe(fixture.state as never);
+      if (fixture.rule) expect(verdict.rule).toBe(fixture.rule);
+    });
+  }
+
+  test("every shipped agent has a fixture for working, blocked and idle", () => {
+    for (const manifest of manifests.all()) {
+      const states = new Set(
+        cases.filter((c) => c.fixture.agent === manifest.id).map((c) => c.fixture.state),
+      );
+      for (const state of STATES_EVERY_AGENT_SHOWS)
+        expect(states.has(state), `${manifest.id} has a ${state} fixture`).toBe(true);
+    }
+  });
+
+  test("every shipped rule decides at least one fixture", () => {
+    const undecided = manifests
+      .all()
+      .flatMap((manifest) => manifest.rules.map((rule) => `${manifest.id}/${rule.id}`))
+      .filter((key) => !decided.has(key) && !(key in RULES_WITHOUT_FIXTURE));
+    expect(undecided).toEqual([]);
+  });
+});
