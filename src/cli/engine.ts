@@ -3,6 +3,7 @@
 // background engine holds the server's claim (or says why it could not).
 
 import { TawError } from "../errors.ts";
+import { attachNotifications } from "../notify/attach.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { type EngineClaim, readEngineClaim, thisHost } from "../watch/claim.ts";
 import { Engine, eventsPathFor } from "../watch/engine.ts";
@@ -43,6 +44,7 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
     log.warn(`engine did not start: ${(error as Error).message}`);
     throw error;
   }
+  attachNotifications(engine, ctx.tmux, ctx.env, (message) => log.info(message));
   const stop = () => void engine.stop();
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

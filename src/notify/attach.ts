@@ -1,0 +1,38 @@
+// Hanging notifications and `[hooks]` off an engine, with config.toml reloaded when it
+// changes: the one call `taw engine` (or an in-process engine) makes.
+
+import { ConfigWatcher } from "../config/watch.ts";
+import { createHookRunner } from "../hooks/index.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { createNotifier } from "./index.ts";
+import type { TransitionEvent } from "./types.ts";
+
+interface Subscribable<S, E extends TransitionEvent> {
+  subscribe(listener: (snapshot: S, events: E[]) => void): () => unknown;
+}
+
+/** Subscribe the notifier and the hook runner; returns the function that detaches both. */
+export function attachNotifications<S, E extends TransitionEvent>(
+  engine: Subscribable<S, E>,
+  tmux: Tmux,
+  env: Record<string, string | undefined> = process.env,
+  log: (message: string) => void = () => {},
+): () => void {
+  const watcher = new ConfigWatcher((loaded) => {
+    notifier.setConfig(loaded.config);
+    hooks.setConfig(loaded.config);
+    log(`config reloaded from ${loaded.path} (${loaded.problems.length} problem(s))`);
+  }, env);
+  const notifier = createNotifier(watcher.current.config, tmux, { log });
+  const hooks = createHookRunner(watcher.current.config, { env });
+  watcher.start();
+  const unsubscribe = engine.subscribe((snapshot, events) => {
+    notifier.onEvents(snapshot, events);
+    hooks.onEvents(snapshot, events);
+  });
+  return () => {
+    unsubscribe();
+    watcher.stop();
+    notifier.dispose();
+  };
+}
