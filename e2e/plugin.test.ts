@@ -1,0 +1,156 @@
+// The tmux plugin on real servers: assets/taw.tmux loaded with run-shell, as ~/.tmux.conf does.
+
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
+
+const server = useServers();
+const PLUGIN = `${ROOT}/assets/taw.tmux`;
+const SLOT = "[47]";
+/** Real servers, a popup and an engine: longer than bun's default test timeout. */
+const TIMEOUT_MS = 60_000;
+
+/** Every hook entry (global session and window hooks) as `name[i] command` lines. */
+async function hookLines(s: TestServer): Promise<string[]> {
+  const [session, window] = await Promise.all([s.run("show-hooks", "-g"), s.run("show-hooks", "-gw")]);
+  return `${session}\n${window}`.split("\n").filter((line) => line.includes("["));
+}
+
+async function prefixBinding(s: TestServer, key: string): Promise<string | undefined> {
+  const result = await s.tmux.tryRun(["list-keys", "-T", "prefix", key]);
+  return result.error ? undefined : result.stdout.trim();
+}
+
+/** Load the plugin as a user's tmux.conf would; the engine stays off unless asked for. */
+async function load(s: TestServer): Promise<void> {
+  await s.run("run-shell", PLUGIN);
+}
+
+/** An outer server whose only pane is a client attached to `inner`, to press keys through. */
+async function attachedClient(inner: TestServer): Promise<TestServer> {
+  const outer = await server(
+    {
+      width: 100,
+      height: 30,
+      command: `env -u TMUX tmux -L ${inner.name} attach -t main`,
+    },
+    TIMEOUT_MS,
+  );
+  await waitFor(async () => (await inner.run("list-clients")).trim() !== "", 5000, "client attached");
+  return outer;
+}
+
+const screen = async (outer: TestServer) => outer.run("capture-pane", "-p", "-t", "main");
+
+describe("plugin", () => {
+  test(
+    "loading twice leaves one set of hooks and bindings; uninstall leaves none of them",
+    async () => {
+      const s = await server();
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
+      // The user's own hook on the same event must survive install and uninstall.
+      await s.run("set-hook", "-g", "after-select-pane[0]", "set-option -g @mine 1");
+      await load(s);
+      const once = await hookLines(s);
+      await load(s);
+      const twice = await hookLines(s);
+      expect(twice).toEqual(once);
+      const ours = twice.filter((line) => line.includes(SLOT)).map((line) => line.split(" ")[0]);
+      expect(ours.sort()).toEqual(
+        ["after-select-pane", "after-select-window", "client-session-changed", "pane-focus-in"].map(
+          (h) => h + SLOT,
+        ),
+      );
+      for (const line of twice.filter((l) => l.includes(SLOT))) {
+        expect(line).toContain(" seen '#{pane_id}'");
+        expect(line).toMatch(/\|\| true"$/);
+      }
+      const popup = await prefixBinding(s, "A");
+      const next = await prefixBinding(s, "O");
+      expect(popup).toContain(" popup ");
+      expect(next).toContain(" next ");
+      for (const binding of [popup, next]) expect(binding).toMatch(/\|\| true"$/);
+      const keys = (await s.run("list-keys", "-T", "prefix"))
+        .split("\n")
+        .filter((line) => line.includes("bin/taw"));
+      expect(keys).toHaveLength(2);
+
+      const removed = await s.taw(["plugin", "uninstall", "--json"]);
+      expect(removed.json?.ok).toBe(true);
+      const after = await hookLines(s);
+      expect(after.filter((line) => line.includes(SLOT))).toEqual([]);
+      expect(after.some((line) => line.includes("@mine"))).toBe(true);
+      expect(await prefixBinding(s, "A")).toBeUndefined();
+      expect(await prefixBinding(s, "O")).toBeUndefined();
+      expect((await s.run("show-options", "-gqv", "@agent_wizard_keys")).trim()).toBe("");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "a key changed between loads moves; a list of keys binds each",
+    async () => {
+      const s = await server();
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await load(s);
+      await s.run("set-option", "-g", "@agent-wizard", "M-a F5");
+      await load(s);
+      expect(await prefixBinding(s, "A")).toBeUndefined();
+      expect(await prefixBinding(s, "M-a")).toContain(" popup ");
+      expect(await prefixBinding(s, "F5")).toContain(" popup ");
+      expect(await prefixBinding(s, "O")).toContain(" next ");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "the engine starts at load unless @agent-wizard-watch is off",
+    async () => {
+      const s = await server();
+      const state = mkdtempSync(join(tmpdir(), "taw-plugin-state-"));
+      await s.run("set-environment", "-g", "TAW_STATE_DIR", state);
+      await load(s);
+      const running = await waitFor(
+        async () => {
+          const status = await s.taw(["engine", "status", "--json"]);
+          return status.json?.result.running === true ? status.json.result : undefined;
+        },
+        15000,
+        "engine running",
+      );
+      expect(running.pid).toBeGreaterThan(0);
+      expect((await s.taw(["engine", "stop", "--json"])).json?.ok).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "prefix A opens the popup on the client that pressed it",
+    async () => {
+      const inner = await server({ width: 100, height: 30 });
+      await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await load(inner);
+      const outer = await attachedClient(inner);
+      expect(await screen(outer)).not.toContain("taw popup");
+      await outer.run("send-keys", "-t", "main", "C-b", "A");
+      await waitFor(async () => (await screen(outer)).includes("taw popup"), 15000, "the popup on screen");
+      await outer.run("send-keys", "-t", "main", "q");
+      await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "taw setup prints the run-shell line for this plugin file",
+    async () => {
+      const s = await server();
+      const setup = await s.taw(["setup"]);
+      expect(setup.code).toBe(0);
+      expect(setup.stdout).toContain(`run-shell '${PLUGIN}'`);
+      expect(setup.stdout).toContain("#{@agent_wizard_status}");
+    },
+    TIMEOUT_MS,
+  );
+});
