@@ -53,7 +53,8 @@ export class Engine {
   private readonly tmux: Tmux;
   private readonly manifests: ManifestSet;
   private readonly log: Logger;
-  private readonly host: WatcherHost;
+  private host: WatcherHost | undefined;
+  private readonly workers: number;
   private readonly events: EventLog | undefined;
   private readonly listeners = new Set<EngineListener>();
   private claim: string | undefined;
@@ -79,8 +80,7 @@ export class Engine {
     this.tmux = opts.tmux;
     this.manifests = opts.manifests ?? loadManifests();
     this.log = opts.log ?? silentLogger;
-    const workers = opts.workers ?? DEFAULT_WORKERS;
-    this.host = workers > 0 ? new WorkerHost(workers) : new LocalHost(this.manifests);
+    this.workers = opts.workers ?? DEFAULT_WORKERS;
     this.events = opts.eventsPath ? new EventLog(opts.eventsPath) : undefined;
     this.finished = new Promise((resolve) => {
       this.finish = resolve;
@@ -101,6 +101,8 @@ export class Engine {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.claim = await takeClaim(this.tmux);
+    // Workers only once the server is ours: a losing engine must have nothing keeping it alive.
+    this.host = this.workers > 0 ? new WorkerHost(this.workers) : new LocalHost(this.manifests);
     const version = parseVersion(await this.tmux.run(["-V"]).catch(() => ""));
     this.focusTracked = version ? atLeast(version, FOCUS_FLAGS_SINCE.major, FOCUS_FLAGS_SINCE.minor) : false;
     this.stopped = false;
@@ -120,7 +122,8 @@ export class Engine {
 
   private end(why: string): void {
     this.stopped = true;
-    this.host.close();
+    this.host?.close();
+    this.host = undefined;
     this.log.info(`engine ${why}`);
     this.finish();
   }
@@ -160,6 +163,7 @@ export class Engine {
     }
     for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
     const events = this.paneSetEvents(read.snapshot, now);
+    if (!this.host) return -1;
     const results = await this.host.step(this.paneTicks(read, now));
     const commands: string[][] = [];
     this.holding = false;
@@ -266,7 +270,7 @@ export class Engine {
       this.wantsScreen.delete(id);
       this.lastCapture.delete(id);
     }
-    if (closed.length) this.host.forget(closed);
+    if (closed.length) this.host?.forget(closed);
     return events;
   }
 

@@ -31,7 +31,8 @@ const seqOf = (source: string) => `#{s/^(.* )?${source}=([0-9]+)( .*)?$/\\2/:${S
 /** Format: 1 when a report of `seq` from `source` is newer than the last one kept (or none is kept). */
 export function newerThanLast(source: string, seq: number | undefined): string {
   if (seq === undefined) return "1";
-  return `#{||:#{!:#{m/r:(^| )${source}=,#{${SEQ}}}},#{e|>:${seq},${seqOf(source)}}}`;
+  // tmux 3.3 has no `#{!:…}`: the `?` conditional negates.
+  return `#{||:#{?#{m/r:(^| )${source}=,#{${SEQ}}},0,1},#{e|>:${seq},${seqOf(source)}}}`;
 }
 
 /** set-option -F words that keep `source=seq` as the source's last, dropping its earlier one. */
