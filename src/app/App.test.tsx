@@ -5,31 +5,198 @@ import { Tmux } from "../tmux/client.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { NOW, sampleSnapshot } from "./fixtures.ts";
-import { createDashStore, setSnapshot } from "./store.ts";
+import { createDashStore, type DashStore, setSnapshot } from "./store.ts";
 
-let setup: Awaited<ReturnType<typeof testRender>> | undefined;
+type Setup = Awaited<ReturnType<typeof testRender>>;
+let setup: Setup | undefined;
 afterEach(() => {
   act(() => setup?.renderer.destroy());
   setup = undefined;
 });
 
-async function renderDash(width = 120, height = 30) {
-  const store = createDashStore({ socket: "/tmp/tmux-test/x", engine: "reading", now: NOW });
-  let quits = 0;
-  const ctx: ActionContext = {
-    store,
-    tmux: new Tmux({ socketName: "taw-never-started" }),
-    quit: () => quits++,
-  };
-  setSnapshot(store, sampleSnapshot(), NOW);
-  setup = await testRender(<App ctx={ctx} />, { width, height, kittyKeyboard: true });
-  await setup.renderOnce();
-  return { store, setup, quits: () => quits };
+interface Rendered {
+  store: DashStore;
+  t: Setup;
+  quits: () => number;
+  frame: () => string;
 }
 
-test("the agents view lists agents by who needs you", async () => {
-  const { setup } = await renderDash();
-  const frame = setup.captureCharFrame();
-  console.log(frame);
-  expect(frame).toContain("Agents");
+async function renderDash(width = 120, height = 30): Promise<Rendered> {
+  const store = createDashStore({ socket: "/tmp/tmux-test/x", engine: "reading", now: NOW });
+  let quits = 0;
+  // A server name nothing runs on: an action that reached tmux would fail loudly.
+  const ctx: ActionContext = { store, tmux: new Tmux({ socketName: "taw-test-none" }), quit: () => quits++ };
+  setSnapshot(store, sampleSnapshot(), NOW);
+  const t = await testRender(<App ctx={ctx} />, { width, height, kittyKeyboard: true });
+  setup = t;
+  await t.renderOnce();
+  return {
+    store,
+    t,
+    quits: () => quits,
+    frame: () => t.captureCharFrame(),
+  };
+}
+
+async function press(r: Rendered, ...keys: string[]) {
+  for (const key of keys) {
+    await act(async () => {
+      r.t.mockInput.pressKey(key);
+    });
+  }
+  await r.t.renderOnce();
+}
+
+const rowOrder = (frame: string, names: string[]) => names.map((name) => frame.indexOf(name));
+
+test("the Agents view lists blocked, then done, then working, then idle, with glyph, place and time", async () => {
+  const r = await renderDash();
+  const frame = r.frame();
+  const [codex, gemini, api, aider] = rowOrder(frame, ["⏸ codex", "✓ gemini", "⏵ api", "· aider"]);
+  expect(codex).toBeGreaterThan(0);
+  expect(codex).toBeLessThan(gemini as number);
+  expect(gemini).toBeLessThan(api as number);
+  expect(api).toBeLessThan(aider as number);
+  expect(frame).toMatch(/codex\s+work:1\s+30s\s+permission_prompt/);
+  expect(frame).toMatch(/gemini\s+notes:0\s+10m\s+wrote the report/);
+  expect(frame).toMatch(/api\s+work:0\s+2m/);
+  expect(frame).toMatch(/aider\s+notes:2\s+1h/);
+  expect(frame).toContain("⏸ 1 blocked  ✓ 1 done  ⏵ 1 working  · 1 idle");
+  expect(frame).toContain("engine: reading");
+});
+
+test("it opens on the agent that most needs you, and j / G / g move the selection", async () => {
+  const r = await renderDash();
+  expect(r.store.getState().selected.agents).toBe("%2"); // codex, blocked
+  await press(r, "j");
+  expect(r.store.getState().selected.agents).toBe("%4"); // gemini
+  await press(r, "G");
+  expect(r.store.getState().selected.agents).toBe("%5"); // aider
+  await press(r, "g");
+  expect(r.store.getState().selected.agents).toBe("%2");
+});
+
+test("Tab shows the tree: sessions, windows and panes in tmux order, agents marked", async () => {
+  const r = await renderDash();
+  await press(r, "TAB");
+  const frame = r.frame();
+  expect(frame).toContain("Tree");
+  const order = rowOrder(frame, ["▾ work", "0: win0", "1: win1", "▾ notes", "2: win2"]);
+  for (let i = 1; i < order.length; i++) expect(order[i]).toBeGreaterThan(order[i - 1] as number);
+  expect(frame).toContain("⏸ codex");
+  expect(frame).toMatch(/1: sh/);
+});
+
+test("Space on a session collapses it and shows it again", async () => {
+  const r = await renderDash();
+  await press(r, "TAB", "g", " ");
+  let frame = r.frame();
+  expect(frame).toContain("▸ work");
+  expect(frame).not.toContain("1: win1");
+  await press(r, " ");
+  frame = r.frame();
+  expect(frame).toContain("▾ work");
+  expect(frame).toContain("1: win1");
+});
+
+test("/ filters fuzzily as you type and Esc clears the filter", async () => {
+  const r = await renderDash();
+  await press(r, "/");
+  await act(async () => {
+    await r.t.mockInput.typeText("gemni");
+  });
+  await r.t.renderOnce();
+  let frame = r.frame();
+  expect(frame).toContain("gemini");
+  expect(frame).not.toContain("codex");
+  expect(frame).toContain("/gemni");
+  await press(r, "RETURN");
+  expect(r.store.getState().overlay.kind).toBe("none");
+  expect(r.frame()).not.toContain("codex");
+  await press(r, "ESCAPE");
+  frame = r.frame();
+  expect(frame).toContain("codex");
+  expect(r.quits()).toBe(0);
+});
+
+test("? shows every key from the registry, and Esc closes it", async () => {
+  const r = await renderDash(120, 40);
+  await press(r, "?");
+  let frame = r.frame();
+  expect(frame).toContain("keys — Esc closes");
+  expect(frame).toContain("mark seen");
+  expect(frame).toContain("close the pane (asks first)");
+  expect(frame).toContain("start an agent in a split beside the selected pane");
+  await press(r, "ESCAPE");
+  frame = r.frame();
+  expect(frame).not.toContain("keys — Esc closes");
+  expect(r.quits()).toBe(0);
+});
+
+test("a 60×15 terminal drops the preview and still draws every part inside its width", async () => {
+  const r = await renderDash(60, 15);
+  const frame = r.frame();
+  const lines = frame.trimEnd().split("\n");
+  expect(lines.length).toBeLessThanOrEqual(15);
+  for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(60);
+  expect(frame).toContain("Agents 4");
+  expect(frame).toContain("⏸ codex");
+  expect(frame).not.toContain("work:1.1"); // the preview's title
+  expect(frame).toContain("⏸ 1  ✓ 1  ⏵ 1  · 1");
+  expect(frame).toContain("? keys");
+});
+
+test("a wide terminal shows the preview beside the list", async () => {
+  const r = await renderDash(300, 80);
+  act(() => {
+    r.store.setState({
+      preview: { paneId: "%2", lines: [[{ text: "Allow this command?", fg: "#ff0000" }]] },
+    });
+  });
+  await r.t.renderOnce();
+  const frame = r.frame();
+  expect(frame).toContain("work:1.0 codex");
+  expect(frame).toContain("Allow this command?");
+  expect(r.store.getState().previewShown).toBe(true);
+});
+
+test("p on a blocked agent is refused with a message; r opens the rename line", async () => {
+  const r = await renderDash();
+  await press(r, "p");
+  expect(r.store.getState().overlay.kind).toBe("none");
+  expect(r.frame()).toContain("codex is blocked on a question");
+  await press(r, "k", "j", "r");
+  expect(r.store.getState().overlay.kind).toBe("rename");
+  await act(async () => {
+    await r.t.mockInput.typeText("rev");
+  });
+  await r.t.renderOnce();
+  expect(r.frame()).toContain("rename gemini to: rev");
+  await press(r, "ESCAPE");
+  expect(r.store.getState().overlay.kind).toBe("none");
+});
+
+test("x asks before closing, and n says no", async () => {
+  const r = await renderDash();
+  await press(r, "x");
+  expect(r.frame()).toContain("close codex? y / n");
+  await press(r, "n");
+  expect(r.store.getState().overlay.kind).toBe("none");
+});
+
+test("a click selects the row under the mouse", async () => {
+  const r = await renderDash();
+  const lines = r.frame().split("\n");
+  const y = lines.findIndex((line) => line.includes("aider"));
+  await act(async () => {
+    await r.t.mockMouse.click(5, y);
+  });
+  await r.t.renderOnce();
+  expect(r.store.getState().selected.agents).toBe("%5");
+});
+
+test("q quits", async () => {
+  const r = await renderDash();
+  await press(r, "q");
+  expect(r.quits()).toBe(1);
 });

@@ -14,8 +14,8 @@ export interface Searchable {
 }
 
 const KEYS = ["name", "kind", "session", "title", "branch"];
-/** 0 is exact, 1 matches anything: 0.4 lets "clde" find claude without matching noise. */
-const THRESHOLD = 0.4;
+/** 0 is exact, 1 matches anything: 0.3 forgives a typo ("gemni") without matching noise ("aider" found claude at 0.4). */
+const THRESHOLD = 0.3;
 
 export function searchableOf(pane: Pane, branch: string): Searchable {
   const a = pane.agent;

@@ -204,7 +204,7 @@ export function selectedAgent(state: DashState): AgentRow | undefined {
 
 export function setSnapshot(store: DashStore, snapshot: Snapshot, now = Math.floor(Date.now() / 1000)): void {
   const first = store.getState().snapshot === undefined;
-  store.setState((state) => ({ now, ...derive({ ...state, snapshot }) }));
+  store.setState((state) => ({ snapshot, now, ...derive({ ...state, snapshot }) }));
   if (first) selectNextUp(store);
 }
 

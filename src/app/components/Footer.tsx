@@ -31,6 +31,8 @@ export function Footer({ width }: { width: number }) {
   const hints = useDash((s) =>
     applicable(s)
       .filter((command) => command.footer)
+      // `?` first: on a narrow screen it is the one hint that leads to all the others.
+      .sort((a, b) => Number(b.id === "help") - Number(a.id === "help"))
       .map((command) => `${command.hint} ${command.short ?? command.title}`)
       .join("  "),
   );

@@ -5,6 +5,8 @@ import { useDash } from "../context.ts";
 import { cell, columns } from "../text.ts";
 import { STATE_GLYPH, theme } from "../theme.ts";
 
+/** Below this width the header drops the state words. */
+const WIDE_HEADER = 100;
 const ENGINE_TEXT = {
   hosting: "engine: hosting",
   reading: "engine: reading",
@@ -24,7 +26,10 @@ export function Header({ width }: { width: number }) {
     { key: "idle", n: counts.idle },
   ] as const;
   const left = ` taw${popup ? " popup" : ""} `;
-  const countText = states.map((s) => `${STATE_GLYPH[s.key]} ${s.n} ${s.key}`).join("  ");
+  // Narrow terminals get the counts without their words.
+  const compact = width < WIDE_HEADER;
+  const countOf = (s: (typeof states)[number]) => `${STATE_GLYPH[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
+  const countText = states.map(countOf).join("  ");
   const views = " Agents  Tree ";
   const engineText = ENGINE_TEXT[engine];
   const fixed = columns(left) + columns(countText) + columns(views) + columns(engineText) + 6;
@@ -37,7 +42,7 @@ export function Header({ width }: { width: number }) {
         </span>
         {states.map((s, i) => (
           <span key={s.key} fg={s.n > 0 ? theme.state[s.key] : theme.muted}>
-            {`${i > 0 ? "  " : ""}${STATE_GLYPH[s.key]} ${s.n} ${s.key}`}
+            {`${i > 0 ? "  " : ""}${countOf(s)}`}
           </span>
         ))}
         <span fg={theme.muted}>{"  │"}</span>

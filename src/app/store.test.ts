@@ -1,0 +1,76 @@
+import { expect, test } from "bun:test";
+import { fixtureSnapshot, NOW, sampleSnapshot } from "./fixtures.ts";
+import {
+  createDashStore,
+  moveSelection,
+  scrollTop,
+  selectedPaneId,
+  setBranches,
+  setFilter,
+  setPageRows,
+  setSnapshot,
+  switchView,
+} from "./store.ts";
+
+test("scrollTop moves the window only as far as needed to show the row", () => {
+  expect(scrollTop(0, 3, 100, 10)).toBe(0);
+  expect(scrollTop(0, 12, 100, 10)).toBe(3);
+  expect(scrollTop(20, 5, 100, 10)).toBe(5);
+  expect(scrollTop(95, 99, 100, 10)).toBe(90);
+  expect(scrollTop(50, 0, 4, 10)).toBe(0);
+});
+
+test("the selection stays on its pane when the order changes, and moves to a neighbour when it closes", () => {
+  const store = createDashStore({ now: NOW });
+  setSnapshot(store, sampleSnapshot(), NOW);
+  moveSelection(store, 1);
+  expect(store.getState().selected.agents).toBe("%4");
+  // gemini (%4) becomes blocked: it moves to the top, and stays selected.
+  const changed = fixtureSnapshot([
+    { agent: { kind: "claude", state: "working", stateSince: String(NOW - 120) } },
+    { agent: { kind: "codex", state: "blocked", stateSince: String(NOW - 30) } },
+    { command: "sh" },
+    { agent: { kind: "gemini", state: "blocked", stateSince: String(NOW - 900) } },
+  ]);
+  setSnapshot(store, changed, NOW);
+  expect(store.getState().agents[0]?.paneId).toBe("%4");
+  expect(store.getState().selected.agents).toBe("%4");
+  setSnapshot(store, fixtureSnapshot([{ agent: { kind: "claude", state: "working" } }]), NOW);
+  expect(store.getState().selected.agents).toBe("%1");
+});
+
+test("500 agents: paging keeps the selected row inside the drawn slice", () => {
+  const store = createDashStore({ now: NOW });
+  const many = Array.from({ length: 500 }, (_, i) => ({
+    agent: { kind: "claude", state: "working", stateSince: String(NOW - 1000 + i) },
+  }));
+  setSnapshot(store, fixtureSnapshot(many), NOW);
+  setPageRows(store, 20);
+  moveSelection(store, 250);
+  const state = store.getState();
+  const index = state.agents.findIndex((row) => row.paneId === state.selected.agents);
+  expect(index).toBe(250);
+  expect(index).toBeGreaterThanOrEqual(state.top.agents);
+  expect(index).toBeLessThan(state.top.agents + 20);
+});
+
+test("the filter matches branches too, and rows keep their identity when nothing about them changed", () => {
+  const store = createDashStore({ now: NOW });
+  setSnapshot(store, sampleSnapshot(), NOW);
+  const before = store.getState().allAgents;
+  setSnapshot(store, sampleSnapshot(), NOW);
+  expect(store.getState().allAgents[0]).toBe(before[0] as (typeof before)[number]);
+  setBranches(store, new Map([["/tmp", "feature-login"]]));
+  setFilter(store, "feature-login");
+  expect(store.getState().agents).toHaveLength(4);
+  setFilter(store, "aider");
+  expect(store.getState().agents.map((row) => row.kind)).toEqual(["aider"]);
+});
+
+test("in the tree, the selected pane of a window row is its active pane", () => {
+  const store = createDashStore({ now: NOW });
+  setSnapshot(store, sampleSnapshot(), NOW);
+  switchView(store);
+  store.setState({ selected: { ...store.getState().selected, tree: "$1@101" } });
+  expect(selectedPaneId(store.getState())).toBe("%2");
+});
