@@ -2,6 +2,8 @@
 // added here with one line.
 
 import { agentCommands } from "./agent.ts";
+import { agentStart } from "./agent-launch.ts";
+import { agentDriveCommands } from "./agent-wait.ts";
 import type { Command } from "./command.ts";
 import { configCommands } from "./config.ts";
 import { dashboardCommand, popupCommand } from "./dashboard.ts";
@@ -36,6 +38,8 @@ export const COMMANDS: Command[] = [
   statusCommand as Command,
   seenCommand as Command,
   eventsCommand as Command,
+  agentStart as Command,
+  ...(agentDriveCommands as Command[]),
   ...(worktreeCommands as Command[]),
   sandboxCommand as Command,
   ...(explainCommands as Command[]),

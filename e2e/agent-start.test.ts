@@ -1,0 +1,238 @@
+// agent start, wait and send-keys from the CLI on real tmux servers, with fake agents
+// (e2e/fake-agent) that the process table names as claude and codex.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
+import { type TestServer, useServers, waitFor } from "./harness.ts";
+
+/** Real shells, a Bun fake agent per start and an engine: well past bun's 5 s default. */
+const TEST_TIMEOUT_MS = 60_000;
+const server = useServers();
+const scenes: Scene[] = [];
+afterEach(() => {
+  for (const scene of scenes.splice(0)) scene.cleanup();
+});
+
+async function scene(): Promise<{
+  s: TestServer;
+  sc: Scene;
+  taw: (args: string[]) => ReturnType<TestServer["taw"]>;
+}> {
+  const s = await server();
+  const sc = await prepareScene(s);
+  scenes.push(sc);
+  // --json before any `--`: what follows that is the agent's.
+  const withJson = (args: string[]) => {
+    const end = args.indexOf("--");
+    return end < 0 ? [...args, "--json"] : [...args.slice(0, end), "--json", ...args.slice(end)];
+  };
+  return { s, sc, taw: (args) => s.taw(withJson(args), sc.env) };
+}
+
+const option = async (s: TestServer, pane: string, name: string) =>
+  (await s.run("show-options", "-pqv", "-t", pane, name)).trim();
+
+/** A process's argv (the fake agents are bun scripts named for their kind). */
+const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");
+
+describe("agent start", () => {
+  test(
+    "two kinds start from the CLI: a window and a split, each identified, hinted and marked as being taken",
+    async () => {
+      const { s, taw } = await scene();
+      const claude = await taw(["agent", "start", "--kind", "claude", "--name", "alpha"]);
+      expect(claude.json?.error).toBeUndefined();
+      const record = claude.json?.result;
+      expect(record.agent.kind).toBe("claude");
+      expect(record.agent.name).toBe("alpha");
+      expect(record.started.identified_by).toBe("process");
+      expect(record.window_index).toBe(1); // a new window beside the first
+      const pane = record.tmux_id as string;
+      expect(await option(s, pane, "@agent_kind_hint")).toBe("claude");
+      expect(await option(s, pane, "@agent_acquiring")).toBe("taken");
+      const pid = Number(await option(s, pane, "@agent_pid"));
+      expect(argvOf(pid).join(" ")).toContain("/claude");
+
+      const codex = await taw([
+        "agent",
+        "start",
+        "--kind",
+        "codex",
+        "--target",
+        "split",
+        "--pane",
+        pane,
+        "--",
+        "--flag",
+        "two words",
+      ]);
+      expect(codex.json?.error).toBeUndefined();
+      const split = codex.json?.result;
+      expect(split.agent.kind).toBe("codex");
+      expect(split.window_index).toBe(1); // split beside alpha, in its window
+      expect(split.started.line).toBe("codex --flag 'two words'");
+      const codexPid = Number(await option(s, split.tmux_id, "@agent_pid"));
+      expect(argvOf(codexPid).slice(-2)).toEqual(["--flag", "two words"]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "an idle shell pane given with --pane is typed into; a busy one is refused and left alone",
+    async () => {
+      const { s, sc, taw } = await scene();
+      // A pane made by a tmux client that is not attached gets that client's environment.
+      const made = await s.run(
+        "new-window",
+        "-d",
+        "-P",
+        "-F",
+        "#{pane_id}",
+        "env",
+        `PATH=${sc.env.PATH}`,
+        "sh",
+      );
+      const pane = made.trim();
+      const started = await taw(["agent", "start", "--kind", "codex", "--pane", pane, "--cwd", "/tmp"]);
+      expect(started.json?.error).toBeUndefined();
+      expect(started.json?.result.tmux_id).toBe(pane);
+      expect(started.json?.result.started.line).toBe("cd -- /tmp && codex");
+      const busy = await taw(["agent", "start", "--kind", "claude", "--pane", pane]);
+      expect(busy.json?.error?.code).toBe("pane_busy");
+      expect(busy.json?.error?.message).toContain("not waiting at a shell prompt");
+      expect(await option(s, pane, "@agent_kind_hint")).toBe("codex");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "a command that is not there: agent_not_started quoting the shell, and the pane's marks taken off",
+    async () => {
+      const { s, taw } = await scene();
+      const result = await taw(["agent", "start", "--kind", "ghost", "--name", "boo"]);
+      expect(result.code).toBe(1);
+      expect(result.json?.error?.code).toBe("agent_not_started");
+      expect(result.json?.error?.message).toMatch(/shell is back at the prompt.*no-such-agent-for-taw/);
+      const panes = (
+        await s.run("list-panes", "-a", "-F", "#{pane_id}\t#{@agent_kind_hint}\t#{@agent_name}")
+      ).trim();
+      expect(panes).not.toContain("ghost");
+      expect(panes).not.toContain("boo");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "refusals change nothing: unknown kind, name taken, bad name, bad target",
+    async () => {
+      const { s, taw } = await scene();
+      const before = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+      const unknown = await taw(["agent", "start", "--kind", "nope"]);
+      expect(unknown.json?.error?.code).toBe("unknown_kind");
+      expect(unknown.json?.error?.message).toMatch(/no agent kind 'nope'. Known kinds: .*claude.*codex/);
+      const badName = await taw(["agent", "start", "--kind", "claude", "--name", "Bad Name"]);
+      expect(badName.json?.error?.code).toBe("usage");
+      const badTarget = await taw(["agent", "start", "--kind", "claude", "--target", "tab"]);
+      expect(badTarget.json?.error?.message).toContain("--target must be one of window, split, session");
+      const noKind = await taw(["agent", "start"]);
+      expect(noKind.json?.error?.message).toContain("missing --kind");
+      expect(await s.run("list-panes", "-a", "-F", "#{pane_id}")).toBe(before);
+
+      expect((await taw(["agent", "start", "--kind", "claude", "--name", "alpha"])).json?.ok).toBe(true);
+      const after = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+      const taken = await taw(["agent", "start", "--kind", "codex", "--name", "alpha"]);
+      expect(taken.json?.error?.code).toBe("name_taken");
+      expect(taken.json?.error?.message).toContain("'alpha' is already used");
+      expect(await s.run("list-panes", "-a", "-F", "#{pane_id}")).toBe(after);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "--target session makes a session named for the agent",
+    async () => {
+      const { s, taw } = await scene();
+      const result = await taw([
+        "agent",
+        "start",
+        "--kind",
+        "claude",
+        "--target",
+        "session",
+        "--name",
+        "solo",
+      ]);
+      expect(result.json?.result.session).toBe("solo");
+      expect(await s.run("list-sessions", "-F", "#{session_name}")).toContain("solo");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe("driving a started agent", () => {
+  test(
+    "prompt it, wait for done, send keys and rename it by name, kill it",
+    async () => {
+      const { s, taw } = await scene();
+      const engine = await taw(["engine"]);
+      expect(engine.json?.error).toBeUndefined();
+      try {
+        const alpha = (await taw(["agent", "start", "--kind", "claude", "--name", "alpha"])).json?.result;
+        const other = (await taw(["agent", "start", "--kind", "codex", "--name", "beta"])).json?.result;
+        expect(other.agent.kind).toBe("codex");
+        // The engine reads the fake's fresh screen as idle.
+        const ready = await taw(["agent", "wait", "alpha", "--until", "idle", "--timeout", "20"]);
+        expect(ready.json?.error).toBeUndefined();
+        expect(ready.json?.result.state).toBe("idle");
+
+        // The fake agent shows a recorded working screen on the cue "working"...
+        const prompt = await taw(["agent", "prompt", alpha.pane_id, "working"]);
+        expect(prompt.json?.error).toBeUndefined();
+        await waitFor(
+          async () => (await option(s, alpha.tmux_id, "@agent_state")) === "working",
+          15_000,
+          "working",
+        );
+        // ...and its idle screen on "idle": a finished turn nobody looked at is done.
+        const keys = await taw(["agent", "send-keys", "@alpha", "--text", "idle", "Enter"]);
+        expect(keys.json?.result.tmux_id).toBe(alpha.tmux_id);
+        const done = await taw(["agent", "wait", "alpha", "--until", "done", "--timeout", "20"]);
+        expect(done.json?.result.state).toBe("done");
+
+        const renamed = await taw(["agent", "rename", alpha.pane_id, "gamma"]);
+        expect(renamed.json?.error).toBeUndefined();
+        expect(await option(s, alpha.tmux_id, "@agent_name")).toBe("gamma");
+        const gone = await taw(["agent", "kill", alpha.pane_id]);
+        expect(gone.json?.error).toBeUndefined();
+        const panes = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+        expect(panes).not.toContain(alpha.tmux_id);
+      } finally {
+        await taw(["engine", "stop"]);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "wait: a timeout says what the agent was doing; bad states and no engine are refused",
+    async () => {
+      const { taw } = await scene();
+      await taw(["agent", "start", "--kind", "claude", "--name", "alpha"]);
+      const noEngine = await taw(["agent", "wait", "alpha"]);
+      expect(noEngine.json?.error?.code).toBe("no_engine");
+      const badState = await taw(["agent", "wait", "alpha", "--until", "finished"]);
+      expect(badState.json?.error?.message).toContain("'finished' is none of them");
+      await taw(["engine"]);
+      try {
+        const timeout = await taw(["agent", "wait", "alpha", "--until", "blocked", "--timeout", "1"]);
+        expect(timeout.code).toBe(5);
+        expect(timeout.json?.error?.code).toBe("wait_timeout");
+        expect(timeout.json?.error?.message).toMatch(/was still \S+ after 1 s \(waited for blocked\)/);
+      } finally {
+        await taw(["engine", "stop"]);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,46 @@
+// The line `agent start` types at a shell prompt: the kind's command (config `[agents.<kind>]`
+// over the manifest's `command`), its arguments, and for a sandbox `taw sandbox <profile> --`
+// in front. Every word is quoted for a POSIX shell, so arguments reach the agent as given.
+
+import { resolve } from "node:path";
+import type { Config } from "../config/types.ts";
+import type { ManifestSet } from "../detect/manifest.ts";
+import { TawError } from "../errors.ts";
+
+/** bin/taw of this checkout: what a sandboxed start types, whatever PATH holds. */
+export const TAW_LAUNCHER = resolve(import.meta.dir, "..", "..", "bin", "taw");
+
+const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** One word for sh: left bare when nothing in it is special, else in single quotes. */
+export function shellWord(word: string): string {
+  if (SAFE_WORD.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+export const shellLine = (argv: string[]) => argv.map(shellWord).join(" ");
+
+/** The agent's argv for `kind`, or unknown_kind naming the kinds there are. */
+export function agentArgv(
+  kind: string,
+  manifests: ManifestSet,
+  config: Config,
+  extra: string[] = [],
+): string[] {
+  const configured = config.agents[kind];
+  if (configured) return [configured.command, ...configured.args, ...extra];
+  const manifest = manifests.get(kind);
+  if (manifest?.command) return [manifest.command, ...extra];
+  const known = [...new Set([...manifests.all().map((m) => m.id), ...Object.keys(config.agents)])].sort();
+  throw new TawError(
+    "unknown_kind",
+    `no agent kind '${kind}'. Known kinds: ${known.join(", ") || "none"}. Add one as [agents.${kind}] command = "…" in config.toml.`,
+  );
+}
+
+/** The whole line to type: `cd` first when asked, through a sandbox profile when asked. */
+export function startLine(argv: string[], options: { cwd?: string; sandbox?: string } = {}): string {
+  const run = options.sandbox ? [TAW_LAUNCHER, "sandbox", options.sandbox, "--", ...argv] : argv;
+  const line = shellLine(run);
+  return options.cwd ? `cd -- ${shellWord(options.cwd)} && ${line}` : line;
+}

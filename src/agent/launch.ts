@@ -1,0 +1,225 @@
+// `agent start` in full: a pane (made, or an idle shell given), its shell at its prompt, the
+// pane's last agent taken off it, the new one's kind hint and name put on and marked as being
+// taken (@agent_acquiring: its first idle is it becoming ready, not a finished turn), the
+// command typed, and then a wait until the agent is there. The shell coming back with
+// nothing running fails the start at once (agent_not_started), quoting what the shell said.
+
+import type { Config } from "../config/types.ts";
+import { identify } from "../detect/identity.ts";
+import type { ManifestSet } from "../detect/manifest.ts";
+import type { ProcessInfo } from "../detect/types.ts";
+import { EXIT, TawError } from "../errors.ts";
+import { findProfile } from "../sandbox/profile.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { literalKeys, target } from "../tmux/escape.ts";
+import { AGENT_OPTIONS } from "../tmux/formats.ts";
+import { setOption, showOption, unsetOption } from "../tmux/options.ts";
+import { resolve, takeSnapshot } from "../tmux/server.ts";
+import { agentArgv, startLine } from "./command-line.ts";
+import { foregroundOf } from "./foreground.ts";
+import { checkName, checkUnique } from "./names.ts";
+import { type LaunchPlace, makePane } from "./place.ts";
+import { captureScreen, paneGone, screenQuiet, waitForPrompt } from "./prompt-ready.ts";
+
+/** The pid `agent start` recorded for what it started, so its end can be told. */
+export const AGENT_PID_OPTION = "@agent_pid";
+/** What @agent_acquiring holds while a started agent has not yet been seen ready. */
+export const ACQUIRING_TAKEN = "taken";
+/** How long a start waits for its agent to be identified. */
+export const START_TIMEOUT_MS = 20_000;
+/** Between two looks while the agent comes up. */
+const START_POLL_MS = 150;
+/** A shell back at its prompt this soon may not have forked the command yet. */
+const SHELL_BACK_GRACE_MS = 400;
+/** Lines of the screen quoted when the agent did not start. */
+const QUOTED_LINES = 4;
+
+/** Options that belong to one occupant of a pane: the new agent must not inherit them. */
+const OCCUPANT_OPTIONS = [
+  AGENT_OPTIONS.kind,
+  AGENT_OPTIONS.state,
+  AGENT_OPTIONS.stateSince,
+  AGENT_OPTIONS.rule,
+  AGENT_OPTIONS.source,
+  AGENT_OPTIONS.seen,
+  AGENT_OPTIONS.name,
+  AGENT_OPTIONS.sessionId,
+  AGENT_OPTIONS.sessionPath,
+  AGENT_OPTIONS.reportSeq,
+  AGENT_OPTIONS.display,
+  AGENT_OPTIONS.title,
+  AGENT_OPTIONS.container,
+  AGENT_OPTIONS.sandbox,
+  "@agent_sandbox_pid",
+  AGENT_PID_OPTION,
+];
+
+export interface LaunchOptions {
+  kind: string;
+  place: LaunchPlace;
+  name?: string;
+  cwd?: string;
+  sandbox?: string;
+  args?: string[];
+  timeoutMs?: number;
+  env?: Record<string, string | undefined>;
+}
+
+export interface LaunchContext {
+  manifests: ManifestSet;
+  config: Config;
+}
+
+export interface Launched {
+  pane: string;
+  /** How the agent was recognised: its process, the engine, or only the process it left running. */
+  identified_by: "process" | "engine" | "running";
+  pid: number | null;
+  line: string;
+}
+
+/** Everything checked before a pane is made or a key typed: a refused start changes nothing. */
+async function checkStart(
+  tmux: Tmux,
+  options: LaunchOptions,
+  context: LaunchContext,
+  given?: string,
+): Promise<string> {
+  const argv = agentArgv(options.kind, context.manifests, context.config, options.args);
+  // The pane given keeps no name of its last agent: that one is taken off as the new one starts.
+  if (options.name !== undefined) checkUnique(await takeSnapshot(tmux), checkName(options.name), given);
+  if (options.sandbox) findProfile(context.config.sandbox.profiles, options.sandbox);
+  if (given) {
+    const front = foregroundOf(await panePid(tmux, given));
+    if (front.kind === "job") {
+      throw new TawError(
+        "pane_busy",
+        `pane ${given} is running '${front.processes[0]?.name}', not waiting at a shell prompt. Give an idle shell pane, or leave out --pane.`,
+      );
+    }
+  }
+  return startLine(argv, { cwd: given ? options.cwd : undefined, sandbox: options.sandbox });
+}
+
+export async function launchAgent(
+  tmux: Tmux,
+  options: LaunchOptions,
+  context: LaunchContext,
+): Promise<Launched> {
+  const { place } = options;
+  const given = place.kind === "pane" ? await resolve(tmux, place.pane, "pane") : undefined;
+  const line = await checkStart(tmux, options, context, given);
+  const pane =
+    place.kind === "pane"
+      ? (given as string)
+      : await makePane(tmux, place, options.cwd, options.env ?? process.env);
+  await waitForPrompt(tmux, pane);
+  const scope = { kind: "pane", target: pane } as const;
+  await tmux.batch([
+    ...OCCUPANT_OPTIONS.map((option) => unsetOption(scope, option)),
+    setOption(scope, AGENT_OPTIONS.kindHint, options.kind),
+    setOption(scope, AGENT_OPTIONS.acquiring, ACQUIRING_TAKEN),
+    ...(options.name ? [setOption(scope, AGENT_OPTIONS.name, options.name)] : []),
+  ]);
+  await tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(line)]);
+  await tmux.run(["send-keys", "-t", target(pane), "Enter"]);
+  const started = await waitStarted(
+    tmux,
+    pane,
+    options.kind,
+    context.manifests,
+    options.timeoutMs ?? START_TIMEOUT_MS,
+  );
+  if (started.pid !== null) await tmux.run(setOption(scope, AGENT_PID_OPTION, String(started.pid)));
+  return { pane, ...started, line };
+}
+
+function identifies(processes: ProcessInfo[], kind: string, manifests: ManifestSet): ProcessInfo | undefined {
+  const identity = identify(processes, manifests);
+  if (identity?.kind === kind) return processes.find((p) => p.pid === identity.pid) ?? processes[0];
+  // A kind with no manifest (config [agents.<kind>] only) is named by its command.
+  if (!manifests.get(kind)) return processes.find((p) => p.name === kind);
+  return undefined;
+}
+
+async function waitStarted(
+  tmux: Tmux,
+  pane: string,
+  kind: string,
+  manifests: ManifestSet,
+  timeoutMs: number,
+): Promise<Omit<Launched, "pane" | "line">> {
+  const typedAt = Date.now();
+  const deadline = typedAt + timeoutMs;
+  let lastJob: ProcessInfo | undefined;
+  for (;;) {
+    const [pidText, engineKind] = await readPane(tmux, pane);
+    const front = foregroundOf(pidText);
+    if (front.kind === "gone") throw paneGone(pane);
+    if (front.kind === "job") {
+      const agent = identifies(front.processes, kind, manifests);
+      if (agent) return { identified_by: "process", pid: agent.pid };
+      lastJob = front.processes[0];
+    }
+    if (engineKind === kind)
+      return {
+        identified_by: "engine",
+        pid: front.kind === "job" ? (front.processes[0]?.pid ?? null) : null,
+      };
+    if (front.kind === "shell" && Date.now() - typedAt >= SHELL_BACK_GRACE_MS) {
+      const activity = Number(
+        (await tmux.run(["display-message", "-p", "-t", target(pane), "#{window_activity}"])).trim(),
+      );
+      const { quiet, screen } = await screenQuiet(tmux, pane, activity);
+      if (quiet && foregroundOf(pidText).kind === "shell") await notStarted(tmux, pane, kind, screen);
+    }
+    if (Date.now() >= deadline) {
+      // Something the command started is still running but names no agent (a wrapper, an
+      // installer): the hint names the kind, and the engine decides from here.
+      if (lastJob && front.kind === "job") return { identified_by: "running", pid: lastJob.pid };
+      throw new TawError(
+        "agent_start_timeout",
+        `the ${kind} agent in pane ${pane} was not there after ${Math.round(timeoutMs / 1000)} s. Look at the pane: ${lastLines(await captureScreen(tmux, pane))}`,
+        EXIT.timeout,
+      );
+    }
+    await Bun.sleep(START_POLL_MS);
+  }
+}
+
+async function panePid(tmux: Tmux, pane: string): Promise<number> {
+  return (await readPane(tmux, pane))[0];
+}
+
+/** The pane's process and the kind the engine has recorded for it, in one tmux call. */
+async function readPane(tmux: Tmux, pane: string): Promise<[number, string]> {
+  const [pid, kind] = await tmux.batch([
+    ["display-message", "-p", "-t", target(pane), "#{pane_pid}"],
+    showOption({ kind: "pane", target: pane }, AGENT_OPTIONS.kind),
+  ]);
+  const pidText = pid?.ok ? pid.output.trim() : "";
+  if (pidText === "") throw paneGone(pane);
+  return [Number(pidText), kind?.ok ? kind.output.trim() : ""];
+}
+
+function lastLines(screen: string): string {
+  const lines = screen
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== "");
+  return lines.slice(-QUOTED_LINES).join(" / ") || "(an empty screen)";
+}
+
+/** The shell is back with nothing running: take the new agent's marks off and say why. */
+async function notStarted(tmux: Tmux, pane: string, kind: string, screen: string): Promise<never> {
+  const scope = { kind: "pane", target: pane } as const;
+  await tmux.batch([
+    unsetOption(scope, AGENT_OPTIONS.kindHint),
+    unsetOption(scope, AGENT_OPTIONS.acquiring),
+    unsetOption(scope, AGENT_OPTIONS.name),
+  ]);
+  throw new TawError(
+    "agent_not_started",
+    `the ${kind} agent did not start in pane ${pane}: its shell is back at the prompt with nothing running. The screen ends: ${lastLines(screen)}`,
+  );
+}

@@ -1,0 +1,70 @@
+// taw agent wait|send-keys: drive an agent named by id or by name.
+
+import { resolveAgentPane } from "../agent/target.ts";
+import { parseUntil, readStatus, requireEngine, waitForAgent } from "../agent/wait.ts";
+import { usageError } from "../errors.ts";
+import { literalKeys, target, word } from "../tmux/escape.ts";
+import { defineCommand } from "./command.ts";
+
+function requireAgent(positionals: string[], example: string): string {
+  const agent = positionals[0];
+  if (!agent) throw usageError(`missing <agent>: its pane id, tmux id or name. Example: ${example}`);
+  return agent;
+}
+
+export function timeoutMs(seconds: unknown): number | undefined {
+  if (seconds === undefined) return undefined;
+  if (typeof seconds !== "number" || !(seconds > 0))
+    throw usageError("--timeout needs a number of seconds above 0");
+  return seconds * 1000;
+}
+
+export const agentWait = defineCommand({
+  path: ["agent", "wait"],
+  summary: "wait until an agent is idle, done or blocked (or the states given)",
+  usage: "<agent>",
+  flags: {
+    until: {
+      type: "string",
+      short: "u",
+      description: "states that end the wait, comma-separated (default idle,done,blocked)",
+    },
+    timeout: { type: "number", description: "give up after this many seconds (exit 5)" },
+    next: { type: "boolean", description: "only a state reached after the wait began counts" },
+  },
+  async run(ctx) {
+    const pane = await resolveAgentPane(
+      ctx.tmux,
+      requireAgent(ctx.args.positionals, "taw agent wait alpha --until done"),
+    );
+    const until = parseUntil(ctx.args.flags.until as string | undefined);
+    const timeout = timeoutMs(ctx.args.flags.timeout);
+    await requireEngine(ctx.tmux);
+    const fresh = ctx.args.flags.next ? await readStatus(ctx.tmux, pane) : undefined;
+    return waitForAgent(ctx.tmux, pane, { until, timeoutMs: timeout, fresh });
+  },
+  render: (result) => `${result.pane}: ${result.state}`,
+});
+
+export const agentSendKeys = defineCommand({
+  path: ["agent", "send-keys"],
+  summary: "send tmux key names (Enter, C-c, Up …) or, with --text, literal text to an agent",
+  usage: "<agent> <key>…",
+  flags: { text: { type: "string", description: "type this text literally (before any keys)" } },
+  async run(ctx) {
+    const pane = await resolveAgentPane(
+      ctx.tmux,
+      requireAgent(ctx.args.positionals, "taw agent send-keys alpha Enter"),
+    );
+    const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
+    const text = ctx.args.flags.text as string | undefined;
+    if (keys.length === 0 && !text)
+      throw usageError("missing <key> or --text. Example: taw agent send-keys alpha Escape");
+    if (text) await ctx.tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(text)]);
+    if (keys.length) await ctx.tmux.run(["send-keys", "-t", target(pane), ...keys.map(word)]);
+    return { tmux_id: pane, keys, text: text ?? null };
+  },
+  render: () => "",
+});
+
+export const agentDriveCommands = [agentWait, agentSendKeys];
