@@ -73,13 +73,14 @@ async function base(ctx: CommandContext, sourceRequired = true): Promise<ReportB
 async function send(ctx: CommandContext, report: ReportBase, commands: string[][]): Promise<ReportResult> {
   const results: BatchResult[] = await ctx.tmux.batch(commands);
   const failed = results.find((result) => !result.ok);
-  if (failed)
+  const [paneId, stamp] = (results.at(-1)?.output ?? "").trim().split(" ");
+  if (failed || paneId !== report.paneId)
     throw new TawError(
       "pane_not_found",
-      `no pane '${report.paneId}' on this tmux server: ${failed.error ?? ""}`.trim(),
+      `no pane '${report.paneId}' on this tmux server: ${failed?.error ?? "it has closed"}`.trim(),
       3,
     );
-  return { pane_id: report.paneId, applied: results.at(-1)?.output.trim() === report.stamp };
+  return { pane_id: report.paneId, applied: stamp === report.stamp };
 }
 
 /** Run a report; with --quiet nothing escapes. */

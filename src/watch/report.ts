@@ -89,7 +89,8 @@ function guarded(
   const all = [...body, set(pane, O.reportStamp, base.stamp)];
   if (base.seq !== undefined) all.push(keepSeq(pane, source, base.seq));
   commands.push(["if-shell", "-F", "-t", base.paneId, fresh, all.join(" ; ")]);
-  commands.push(["display-message", "-p", "-t", base.paneId, `#{${O.reportStamp}}`]);
+  // A missing pane is no error to if-shell: its id read back blank says it.
+  commands.push(["display-message", "-p", "-t", base.paneId, `#{pane_id} #{${O.reportStamp}}`]);
   return commands;
 }
 

@@ -1,0 +1,25 @@
+import { describe, expect, test } from "bun:test";
+import { formatClaim, parseClaim, thisHost } from "./claim.ts";
+
+describe("engine claim", () => {
+  test("round-trips pid, host, start and version", () => {
+    const value = formatClaim(42, "my host", 1700000000000, "0.1.0");
+    expect(value).toBe("42 my_host 1700000000000 0.1.0");
+    expect(parseClaim(value, () => true)).toMatchObject({
+      pid: 42,
+      host: "my_host",
+      startedAt: 1700000000000,
+    });
+  });
+
+  test("a claim whose pid is gone on this host is not alive; another host's is assumed alive", () => {
+    const dead = () => false;
+    expect(parseClaim(formatClaim(42, thisHost(), 1, "v"), dead)?.alive).toBe(false);
+    expect(parseClaim(formatClaim(42, `${thisHost()}-elsewhere`, 1, "v"), dead)?.alive).toBe(true);
+  });
+
+  test("an empty or malformed value is no claim", () => {
+    expect(parseClaim("")).toBeUndefined();
+    expect(parseClaim("abc host")).toBeUndefined();
+  });
+});
