@@ -242,5 +242,6 @@ export function validateConfig(
     defaultConfig() as unknown as Raw,
   ) as unknown as Config;
   config.hooks.events = walkMap(HOOK_EVENTS_SPEC, events, ["hooks"], walk, {}) as Config["hooks"]["events"];
-  return { config, problems: walk.problems };
+  const byLine = walk.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { config, problems: byLine };
 }

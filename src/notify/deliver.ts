@@ -26,6 +26,8 @@ export function wanted(config: NotifyConfig, item: NoticeItem): boolean {
 }
 
 export interface Delivered {
+  /** The whole notification as one line. */
+  text: string;
   tmuxMessage: string[];
   terminal: string[];
   system: boolean;
@@ -70,6 +72,7 @@ export async function deliverText(
   clients: readonly ClientNow[],
 ): Promise<Delivered> {
   return {
+    text: text.line,
     tmuxMessage: own.tmux_message ? await tmuxMessage(tmux, clients, text.line, config.message_seconds) : [],
     terminal: terminalNotice(clients, own.terminal, text),
     system: own.system && systemNotify(text.title, text.body),
@@ -91,6 +94,7 @@ export async function deliver(
   const forSystem = want((own) => own.system);
   const terminalSetting = deliveriesFor(config, forTerminal[0]?.pane.kind ?? "").terminal;
   return {
+    text: noticeText(items).line,
     tmuxMessage: forMessage.length
       ? await tmuxMessage(tmux, clients, noticeText(forMessage).line, config.message_seconds)
       : [],
