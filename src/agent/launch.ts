@@ -78,27 +78,32 @@ export interface Launched {
   line: string;
 }
 
-/** Everything checked before a pane is made or a key typed: a refused start changes nothing. */
-async function checkStart(
+/**
+ * What is checked before a pane is made or a key typed, so a refused start changes nothing:
+ * the kind, the name, the sandbox profile. Answers with the agent's argv.
+ * `given` is a pane the agent will take: the name of its last agent goes as the new one starts.
+ */
+export async function checkLaunch(
   tmux: Tmux,
-  options: LaunchOptions,
+  options: Omit<LaunchOptions, "place">,
   context: LaunchContext,
   given?: string,
-): Promise<string> {
+): Promise<string[]> {
   const argv = agentArgv(options.kind, context.manifests, context.config, options.args);
-  // The pane given keeps no name of its last agent: that one is taken off as the new one starts.
   if (options.name !== undefined) checkUnique(await takeSnapshot(tmux), checkName(options.name), given);
   if (options.sandbox) findProfile(context.config.sandbox.profiles, options.sandbox);
-  if (given) {
-    const front = foregroundOf(await panePid(tmux, given));
-    if (front.kind === "job") {
-      throw new TawError(
-        "pane_busy",
-        `pane ${given} is running '${front.processes[0]?.name}', not waiting at a shell prompt. Give an idle shell pane, or leave out --pane.`,
-      );
-    }
+  return argv;
+}
+
+/** A pane given to type into must be waiting at its prompt, not running something. */
+async function checkIdle(tmux: Tmux, pane: string): Promise<void> {
+  const front = foregroundOf(await panePid(tmux, pane));
+  if (front.kind === "job") {
+    throw new TawError(
+      "pane_busy",
+      `pane ${pane} is running '${front.processes[0]?.name}', not waiting at a shell prompt. Give an idle shell pane, or leave out --pane.`,
+    );
   }
-  return startLine(argv, { cwd: given ? options.cwd : undefined, sandbox: options.sandbox });
 }
 
 export async function launchAgent(
@@ -108,7 +113,9 @@ export async function launchAgent(
 ): Promise<Launched> {
   const { place } = options;
   const given = place.kind === "pane" ? await resolve(tmux, place.pane, "pane") : undefined;
-  const line = await checkStart(tmux, options, context, given);
+  const argv = await checkLaunch(tmux, options, context, given);
+  if (given) await checkIdle(tmux, given);
+  const line = startLine(argv, { cwd: given ? options.cwd : undefined, sandbox: options.sandbox });
   const pane =
     place.kind === "pane"
       ? (given as string)

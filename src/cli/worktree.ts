@@ -1,6 +1,8 @@
 // taw worktree create|list|open|remove: git worktrees, each with its own tmux session.
 
+import { checkLaunch, launchAgent } from "../agent/launch.ts";
 import { loadConfig } from "../config/load.ts";
+import { loadManifests } from "../detect/manifest.ts";
 import { usageError } from "../errors.ts";
 import { createWorktree } from "../worktree/create.ts";
 import { openWorktree } from "../worktree/open.ts";
@@ -51,16 +53,28 @@ export const worktreeCreate = defineCommand({
       type: "string",
       description: "where the branch starts (default: the repository's current branch)",
     },
+    agent: { type: "string", short: "a", description: "start this kind of agent in the session" },
+    name: { type: "string", short: "n", description: "with --agent: a name for the agent" },
     ...REPO_FLAG,
   },
   async run(ctx) {
     const branch = ctx.args.flags.branch as string | undefined;
     if (!branch) throw usageError("missing --branch. Example: taw worktree create --branch feat/login");
+    const config = loadConfig(ctx.env).config;
+    const kind = ctx.args.flags.agent as string | undefined;
+    const context = { manifests: loadManifests(), config };
+    const agent = kind && { kind, name: ctx.args.flags.name as string | undefined, env: ctx.env };
     return createWorktree(ctx.tmux, {
       branch,
       base: ctx.args.flags.base as string | undefined,
       repo: ctx.args.flags.repo as string | undefined,
-      worktreeDir: loadConfig(ctx.env).config.worktree.dir,
+      worktreeDir: config.worktree.dir,
+      agent: agent
+        ? {
+            check: () => checkLaunch(ctx.tmux, agent, context).then(() => undefined),
+            start: (pane) => launchAgent(ctx.tmux, { ...agent, place: { kind: "pane", pane } }, context),
+          }
+        : undefined,
     });
   },
   render: (result) =>
