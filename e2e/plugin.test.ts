@@ -30,14 +30,11 @@ async function load(s: TestServer): Promise<void> {
 
 /** An outer server whose only pane is a client attached to `inner`, to press keys through. */
 async function attachedClient(inner: TestServer): Promise<TestServer> {
-  const outer = await server(
-    {
-      width: 100,
-      height: 30,
-      command: `env -u TMUX tmux -L ${inner.name} attach -t main`,
-    },
-    TIMEOUT_MS,
-  );
+  const outer = await server({
+    width: 100,
+    height: 30,
+    command: `env -u TMUX tmux -L ${inner.name} attach -t main`,
+  });
   await waitFor(async () => (await inner.run("list-clients")).trim() !== "", 5000, "client attached");
   return outer;
 }
