@@ -154,7 +154,8 @@ describe("taw manifest", () => {
   test("list shows the shipped agents", async () => {
     const s = await server();
     const result = await s.taw(["manifest", "list", "--json"]);
-    const ids = (result.json?.result.manifests as { id: string }[]).map((m) => m.id);
+    const manifests = (result.json?.result?.manifests ?? []) as { id: string }[];
+    const ids = manifests.map((m) => m.id);
     expect(ids).toContain("claude");
     expect(ids.length).toBeGreaterThanOrEqual(22);
   });

@@ -15,6 +15,10 @@ const STATES_EVERY_AGENT_SHOWS = ["working", "blocked", "idle"];
 
 /** "<agent>/<rule>": why no fixture exercises it. */
 const RULES_WITHOUT_FIXTURE: Record<string, string> = {
+  "gemini/title_working":
+    "fallback when the spinner line is cut or scrolled; every recorded working screen also shows 'esc to cancel', which decides first",
+  "gemini/title_ready":
+    "fallback when the prompt row is hidden (a narrow or short pane); every recorded idle screen shows the prompt, which decides first",
   "codex/title_action_required":
     "fallback for a menu scrolled off or cut by a narrow pane; every recorded blocked screen also shows its menu, which decides first",
 };

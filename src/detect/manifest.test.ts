@@ -61,7 +61,8 @@ describe("loadManifests", () => {
     );
     const manifest = loadManifests({ userDir }).get("claude");
     expect(manifest?.name).toBe("Mine");
-    expect(evaluate(manifest!, { screen: "zzz", title: "" }).rule).toBe("mine");
+    if (!manifest) throw new Error("no claude manifest");
+    expect(evaluate(manifest, { screen: "zzz", title: "" }).rule).toBe("mine");
   });
 
   test("an invalid user file is reported and the shipped one stays", () => {
