@@ -1,0 +1,134 @@
+// taw sandbox and agent start --sandbox, through a fake container runtime on PATH that
+// records its arguments and runs the agent it was given (e2e/fake-agent-min/runtime.ts).
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { FAKE_IMAGE } from "./fake-agent-min/runtime.ts";
+import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
+import { type TestServer, useServers, waitFor } from "./harness.ts";
+
+/** Real shells, a Bun fake agent per start and an engine: well past bun's 5 s default. */
+const TEST_TIMEOUT_MS = 60_000;
+const server = useServers();
+const scenes: Scene[] = [];
+afterEach(() => {
+  for (const scene of scenes.splice(0)) scene.cleanup();
+});
+
+async function scene() {
+  const s = await server();
+  const sc = await prepareScene(s);
+  scenes.push(sc);
+  return { s, sc };
+}
+
+const option = async (s: TestServer, pane: string, name: string) =>
+  (await s.run("show-options", "-pqv", "-t", pane, name)).trim();
+
+const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");
+
+describe("sandboxes", () => {
+  test(
+    "agent start --sandbox: the runtime becomes the pane's process, runs the agent with the worktree mounted, and the pane is marked",
+    async () => {
+      const { s, sc } = await scene();
+      const result = await s.taw(
+        ["agent", "start", "--kind", "claude", "--sandbox", "box", "--cwd", sc.root, "--json"],
+        sc.env,
+      );
+      expect(result.json?.error).toBeUndefined();
+      const record = result.json?.result;
+      expect(record.started.identified_by).toBe("process");
+      expect(record.started.line).toMatch(/bin\/taw sandbox box -- claude$/);
+      const pane = record.tmux_id as string;
+
+      // exec kept the pid taw sandbox marked the pane with: it is now the runtime.
+      const sandboxPid = Number(await option(s, pane, "@agent_sandbox_pid"));
+      expect(await option(s, pane, "@agent_sandbox")).toBe("box");
+      expect(Number(await option(s, pane, "@agent_pid"))).toBe(sandboxPid);
+      expect(argvOf(sandboxPid).join(" ")).toContain(
+        `/docker run --rm -i -t -v ${sc.root}:${sc.root} -w ${sc.root}`,
+      );
+
+      const args = readFileSync(sc.runtimeLog, "utf8").trim().split("\n");
+      expect(args.slice(1, 4)).toEqual(["run", "--rm", "-i"]);
+      expect(args).toContain("TAW_TEST_PASSED"); // passed through by name, never by value
+      expect(args.join(" ")).not.toContain("TAW_TEST_PASSED=yes");
+      expect(args.slice(-4)).toEqual(["--network", "none", FAKE_IMAGE, "claude"]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "the engine recognises the agent inside the container as its kind",
+    async () => {
+      const { s, sc } = await scene();
+      await s.taw(["engine", "--json"], sc.env);
+      try {
+        const result = await s.taw(
+          ["agent", "start", "--kind", "codex", "--sandbox", "box", "--json"],
+          sc.env,
+        );
+        const pane = result.json?.result.tmux_id as string;
+        await waitFor(
+          async () => (await option(s, pane, "@agent_kind")) === "codex",
+          15_000,
+          "@agent_kind codex",
+        );
+        const pid = Number(await option(s, pane, "@agent_pid"));
+        const identified = await s.taw(["agent", "identify", "--pid", String(pid), "--json"], sc.env);
+        expect(identified.json?.result).toMatchObject({
+          kind: "codex",
+          via: "container",
+          container: "docker",
+        });
+      } finally {
+        await s.taw(["engine", "stop", "--json"], sc.env);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test.todo(
+    "@agent_container names the runtime while the container is in front (the engine does not write it yet)",
+  );
+
+  test(
+    "taw sandbox --dry-run prints the runtime's command line; unknown profiles and missing agents are refused",
+    async () => {
+      const { s, sc } = await scene();
+      const dry = await s.taw(
+        ["sandbox", "box", "--dry-run", "--json", "--", "claude", "--resume", "a b"],
+        sc.env,
+      );
+      expect(dry.json?.result.argv.slice(0, 3)).toEqual(["docker", "run", "--rm"]);
+      expect(dry.json?.result.argv.slice(-4)).toEqual([FAKE_IMAGE, "claude", "--resume", "a b"]);
+
+      const unknown = await s.taw(["sandbox", "nope", "--json", "--", "claude"], sc.env);
+      expect(unknown.json?.error?.code).toBe("unknown_sandbox_profile");
+      expect(unknown.json?.error?.message).toContain("no sandbox profile 'nope'. Profiles: box.");
+      const noAgent = await s.taw(["sandbox", "box", "--json"], sc.env);
+      expect(noAgent.json?.error?.message).toContain("missing the agent to run");
+      const startUnknown = await s.taw(
+        ["agent", "start", "--kind", "claude", "--sandbox", "nope", "--json"],
+        sc.env,
+      );
+      expect(startUnknown.json?.error?.code).toBe("unknown_sandbox_profile");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "a runtime that is not installed is named",
+    async () => {
+      const { s, sc } = await scene();
+      const result = await s.taw(["sandbox", "box", "--json", "--", "claude"], {
+        ...sc.env,
+        PATH: "/nonexistent",
+      });
+      expect(result.json?.error?.code).toBe("sandbox_runtime_missing");
+      expect(result.json?.error?.message).toContain("'docker' is not on PATH");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
