@@ -9,8 +9,9 @@
 here=$(cd "$(dirname "$0")" && pwd -P)
 taw=$(tmux show-options -gqv @agent-wizard-bin 2>/dev/null)
 if [ -z "$taw" ]; then
-  if [ -x "$here/../bin/taw" ]; then
-    taw="$here/../bin/taw"
+  root=$(cd "$here/.." && pwd -P)
+  if [ -x "$root/bin/taw" ]; then
+    taw="$root/bin/taw"
   else
     taw=$(command -v taw 2>/dev/null || true)
   fi
