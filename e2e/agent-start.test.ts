@@ -215,6 +215,34 @@ describe("driving a started agent", () => {
   );
 
   test(
+    "prompt --wait returns when the turn it started ends, not at the idle it was typed into",
+    async () => {
+      const { s, taw } = await scene();
+      await taw(["engine"]);
+      try {
+        const alpha = (await taw(["agent", "start", "--kind", "claude", "--name", "alpha"])).json?.result;
+        expect(
+          (await taw(["agent", "wait", "alpha", "--until", "idle", "--timeout", "20"])).json?.result.state,
+        ).toBe("idle");
+        const prompted = taw(["agent", "prompt", "alpha", "working", "--wait", "--timeout", "30"]);
+        await waitFor(
+          async () => (await option(s, alpha.tmux_id, "@agent_state")) === "working",
+          15_000,
+          "working",
+        );
+        await s.run("send-keys", "-t", alpha.tmux_id, "idle", "Enter");
+        const result = (await prompted).json;
+        expect(result?.error).toBeUndefined();
+        expect(result?.result.sent).toBe("working".length);
+        expect(result?.result.wait.state).toBe("done");
+      } finally {
+        await taw(["engine", "stop"]);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "wait: a timeout says what the agent was doing; bad states and no engine are refused",
     async () => {
       const { taw } = await scene();

@@ -2,17 +2,18 @@
 
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { resolvePane, takeSnapshot } from "../tmux/server.ts";
+import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { resolveAgentPane } from "./target.ts";
 
 export interface AgentPane {
   pane: Pane;
   snapshot: Snapshot;
 }
 
-/** The pane `text` names, with the snapshot it was read from. */
+/** The pane `text` names (an id, or an agent's name), with the snapshot it was read from. */
 export async function findPane(tmux: Tmux, text: string): Promise<AgentPane> {
-  const id = await resolvePane(tmux, text);
+  const id = await resolveAgentPane(tmux, text);
   const snapshot = await takeSnapshot(tmux);
   const pane = snapshot.panes.get(id);
   if (!pane) throw new TawError("pane_not_found", `pane ${text} closed while it was being read`, 3);

@@ -1,10 +1,10 @@
 // taw agent wait|send-keys: drive an agent named by id or by name.
 
 import { resolveAgentPane } from "../agent/target.ts";
-import { parseUntil, readStatus, requireEngine, waitForAgent } from "../agent/wait.ts";
+import { DEFAULT_UNTIL, parseUntil, readStatus, requireEngine, waitForAgent } from "../agent/wait.ts";
 import { usageError } from "../errors.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
-import { defineCommand } from "./command.ts";
+import { type CommandContext, defineCommand } from "./command.ts";
 
 function requireAgent(positionals: string[], example: string): string {
   const agent = positionals[0];
@@ -17,6 +17,27 @@ export function timeoutMs(seconds: unknown): number | undefined {
   if (typeof seconds !== "number" || !(seconds > 0))
     throw usageError("--timeout needs a number of seconds above 0");
   return seconds * 1000;
+}
+
+/** `agent prompt --wait [--timeout S]`. */
+export const PROMPT_WAIT_FLAGS = {
+  wait: { type: "boolean", description: "wait until the turn it starts ends (idle, done or blocked)" },
+  timeout: { type: "number", description: "with --wait: give up after this many seconds (exit 5)" },
+} as const;
+
+/**
+ * Send, and with --wait stay until the agent's turn ends. The status read before sending is
+ * the one that does not count: the idle the prompt was typed into is not the turn's end.
+ */
+export async function promptAndWait<R>(ctx: CommandContext, agent: string, send: () => Promise<R>) {
+  if (!ctx.args.flags.wait) return send();
+  const timeout = timeoutMs(ctx.args.flags.timeout);
+  const pane = await resolveAgentPane(ctx.tmux, agent);
+  await requireEngine(ctx.tmux);
+  const fresh = await readStatus(ctx.tmux, pane);
+  const sent = await send();
+  const waited = await waitForAgent(ctx.tmux, pane, { until: DEFAULT_UNTIL, timeoutMs: timeout, fresh });
+  return { ...sent, wait: waited };
 }
 
 export const agentWait = defineCommand({

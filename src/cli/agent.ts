@@ -10,6 +10,7 @@ import { agentRows } from "../agent/rows.ts";
 import { usageError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
+import { PROMPT_WAIT_FLAGS, promptAndWait } from "./agent-wait.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
@@ -78,13 +79,16 @@ export const agentPrompt = defineCommand({
   path: ["agent", "prompt"],
   summary: "send an agent a prompt (pasted, then its submit key); refused while it is blocked",
   usage: "<pane> <text> (or --stdin)",
-  flags: { stdin: { type: "boolean", description: "read the prompt from standard input" } },
+  flags: {
+    stdin: { type: "boolean", description: "read the prompt from standard input" },
+    ...PROMPT_WAIT_FLAGS,
+  },
   async run(ctx) {
     const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent prompt w1:p2 'fix the tests'");
     const text = ctx.args.flags.stdin
       ? await Bun.stdin.text()
       : [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
-    return promptAgent(ctx.tmux, pane, text);
+    return promptAndWait(ctx, pane, () => promptAgent(ctx.tmux, pane, text));
   },
   render: (result) => `sent ${result.sent} characters to ${result.pane_id}, then ${result.submit_key}`,
 });
