@@ -1,0 +1,69 @@
+// Starting agents from the dashboard's keys in a real terminal: `s` opens the kind picker,
+// typing narrows it, Enter starts the kind through the same launch as `taw agent start`.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { screenShows } from "./dashboard-helpers.ts";
+import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
+import { ROOT, useServers, waitFor } from "./harness.ts";
+
+/** A dashboard, an engine it hosts and two Bun fake agents: well past bun's 5 s default. */
+const TEST_TIMEOUT_MS = 60_000;
+const server = useServers();
+const scenes: Scene[] = [];
+afterEach(() => {
+  for (const scene of scenes.splice(0)) scene.cleanup();
+});
+
+const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");
+
+describe("starting agents from the dashboard", () => {
+  test(
+    "s, a kind typed into the picker, Enter: two kinds start in new windows of the session",
+    async () => {
+      const s = await server();
+      const sc = await prepareScene(s);
+      scenes.push(sc);
+      const env = Object.entries({ ...sc.env, TAW_TMUX_NAME: s.name })
+        .map(([key, value]) => `${key}='${value}'`)
+        .join(" ");
+      const line = `env ${env} ${process.execPath} ${ROOT}/src/main.ts dashboard; echo "dashboard exited $?"; exec sh`;
+      const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+      await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
+
+      const started: Record<string, string> = {};
+      for (const kind of ["codex", "claude"]) {
+        await s.run("send-keys", "-t", dash, "s");
+        await screenShows(s, dash, (text) => text.includes("start: kind"), "the kind picker");
+        await s.run("send-keys", "-t", dash, "-l", kind);
+        await screenShows(s, dash, (text) => text.includes(`start: ${kind}`), `${kind} typed`);
+        await s.run("send-keys", "-t", dash, "Enter");
+        const text = await screenShows(
+          s,
+          dash,
+          (t) => t.includes(`started ${kind} in`),
+          `${kind} started`,
+          20_000,
+        );
+        started[kind] = /started \S+ in (%\d+)/.exec(text)?.[1] ?? "";
+      }
+      for (const [kind, pane] of Object.entries(started)) {
+        expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_kind_hint")).trim()).toBe(kind);
+        const pid = Number((await s.run("show-options", "-pqv", "-t", pane, "@agent_pid")).trim());
+        expect(argvOf(pid).join(" ")).toContain(`/${kind}`);
+      }
+      // Both show in the dashboard's list once the engine it hosts has read them.
+      await waitFor(
+        async () => {
+          const text = await s.run("capture-pane", "-p", "-t", dash);
+          return /│\S+ codex +main:/.test(text) && /│\S+ claude +main:/.test(text);
+        },
+        15_000,
+        "both agents listed",
+      );
+      await s.run("send-keys", "-t", dash, "q");
+      await screenShows(s, dash, (text) => text.includes("dashboard exited 0"), "the dashboard gone");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
