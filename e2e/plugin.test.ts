@@ -26,6 +26,13 @@ async function prefixBinding(s: TestServer, key: string): Promise<string | undef
 /** Load the plugin as a user's tmux.conf would; the engine stays off unless asked for. */
 async function load(s: TestServer): Promise<void> {
   await s.run("run-shell", PLUGIN);
+  // The plugin is silent by design; when it did nothing, say why.
+  if ((await s.run("show-options", "-gqv", "@agent_wizard_version")).trim() === "") {
+    const direct = await s.taw(["plugin", "install"]);
+    throw new Error(
+      `the plugin installed nothing; taw plugin install says: ${direct.stderr || direct.stdout}`,
+    );
+  }
 }
 
 /** An outer server whose only pane is a client attached to `inner`, to press keys through. */
