@@ -2,6 +2,7 @@
 // server), or tmux's options read on an interval (another engine writes them).
 
 import { TawError } from "../errors.ts";
+import { attachNotifications } from "../notify/attach.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
@@ -79,6 +80,8 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
   const engine = new Engine({ tmux });
   try {
     await engine.start();
+    // Notifications and [hooks] follow whichever process hosts the engine; they end with it.
+    void engine.finished.then(attachNotifications(engine, tmux));
     return new EngineSource(tmux, engine);
   } catch (error) {
     await engine.stop().catch(() => undefined);
