@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { focusHooks, HOOK_SLOT, installCommands, tawShell, tmuxQuote, uninstallCommands } from "./plugin.ts";
+import { tmuxQuote } from "../tmux/escape.ts";
+import { focusHooks, HOOK_SLOT, installCommands, tawShell, uninstallCommands } from "./plugin.ts";
 
 const settings = {
   taw: "/opt/my #taw/bin/taw",

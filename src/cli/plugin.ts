@@ -10,7 +10,7 @@
 import { resolve } from "node:path";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { formatLiteral } from "../tmux/escape.ts";
+import { formatLiteral, tmuxQuote } from "../tmux/escape.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
 import { VERSION } from "../version.ts";
@@ -56,12 +56,6 @@ export interface Installed {
 /** `'…'` for sh. */
 export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-/** A string tmux's command parser reads back as one word: double quotes, with `\`, `"` and
- * `$` (environment expansion) escaped. Used for the command a hook runs. */
-export function tmuxQuote(text: string): string {
-  return `"${text.replace(/[\\"$]/g, "\\$&")}"`;
 }
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's

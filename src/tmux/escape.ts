@@ -49,6 +49,12 @@ export function literalKeys(text: string): string {
   return word(text);
 }
 
+/** A string tmux's command parser reads back as one word (the command a hook or binding
+ * runs): double quotes, with `\`, `"` and `$` (environment expansion) escaped. */
+export function tmuxQuote(text: string): string {
+  return `"${text.replace(/[\\"$]/g, "\\$&")}"`;
+}
+
 /** The name tmux gives a session asked for as `name`: `.` and `:` fold to `_`. */
 export function foldSessionName(name: string): string {
   return name.replace(/[.:]/g, "_");
