@@ -88,7 +88,12 @@ describe("foreground group of a real tmux pane", () => {
     await tmux.run(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "20", "sh"]);
     const panePid = Number((await tmux.run(["display-message", "-p", "#{pane_pid}"])).trim());
     const deadline = Date.now() + 5000;
+    // A just-started shell takes a moment to become its terminal's foreground group.
     let front = readProcessTable().foregroundOf(panePid);
+    while (Date.now() < deadline && front[0]?.pid !== panePid) {
+      await Bun.sleep(50);
+      front = readProcessTable().foregroundOf(panePid);
+    }
     expect(front.map((p) => p.pid)).toEqual([panePid]);
     await tmux.run(["send-keys", "-t", ":", "sleep 37 | cat", "Enter"]);
     while (Date.now() < deadline) {
