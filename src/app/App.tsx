@@ -14,6 +14,7 @@ import { Help } from "./components/Help.tsx";
 import { Picker } from "./components/Picker.tsx";
 import { Preview } from "./components/Preview.tsx";
 import { TreeList } from "./components/TreeList.tsx";
+import { WorktreeList } from "./components/WorktreeList.tsx";
 import { DashContext, useDash } from "./context.ts";
 import { editLine, keyName } from "./keys.ts";
 import { layoutFor } from "./layout.ts";
@@ -53,8 +54,10 @@ function Body({ width, height }: { width: number; height: number }) {
     <box flexDirection="row" height={layout.bodyRows} width={width}>
       {view === "agents" ? (
         <AgentList width={layout.listWidth} rows={layout.listRows} />
-      ) : (
+      ) : view === "tree" ? (
         <TreeList width={layout.listWidth} rows={layout.listRows} />
+      ) : (
+        <WorktreeList width={layout.listWidth} rows={layout.listRows} />
       )}
       {layout.previewWidth > 0 ? <Preview width={layout.previewWidth} rows={layout.bodyRows} /> : null}
       {overlay === "help" ? <Help width={width} height={layout.bodyRows} /> : null}

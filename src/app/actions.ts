@@ -39,7 +39,7 @@ const describe = (error: unknown) =>
     : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
 
 /** Run an action, turning its outcome into the message line. */
-async function attempt(ctx: ActionContext, work: () => Promise<string>): Promise<boolean> {
+export async function attempt(ctx: ActionContext, work: () => Promise<string>): Promise<boolean> {
   try {
     showMessage(ctx.store, await work());
     ctx.refresh?.();

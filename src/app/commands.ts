@@ -25,8 +25,17 @@ import {
   switchView,
   toggleCollapsed,
 } from "./store.ts";
+import {
+  askNewWorktree,
+  askRemoveWorktree,
+  askWorktreeAgent,
+  confirmRemoveWorktree,
+  createFromPicker,
+  openSelectedWorktree,
+  refreshWorktrees,
+} from "./worktrees.ts";
 
-export type Category = "Move" | "View" | "Agent" | "Dashboard" | "Dialog";
+export type Category = "Move" | "View" | "Agent" | "Worktree" | "Dashboard" | "Dialog";
 
 export interface KeyCommand {
   id: string;
@@ -46,9 +55,10 @@ export interface KeyCommand {
 }
 
 const LIST: Mode[] = ["none"];
-const EDITING: Mode[] = ["filter", "rename", "prompt", "picker"];
+const EDITING: Mode[] = ["filter", "rename", "prompt", "picker", "branch"];
 
 const inTree = (state: DashState) => state.view === "tree";
+const inWorktrees = (state: DashState) => state.view === "worktrees";
 const selectedTreeRow = (state: DashState) => state.tree.find((row) => row.key === state.selected.tree);
 
 function movePicker(ctx: ActionContext, delta: number): void {
@@ -131,11 +141,14 @@ export const COMMANDS: KeyCommand[] = [
     short: "view",
     keys: ["tab"],
     hint: "Tab",
-    title: "switch view (Agents / Tree)",
+    title: "switch view (Agents / Tree / Worktrees)",
     category: "View",
     modes: LIST,
     footer: true,
-    run: (c) => switchView(c.store),
+    run: (c) => {
+      switchView(c.store);
+      if (inWorktrees(c.store.getState())) void refreshWorktrees(c);
+    },
   },
   {
     id: "filter",
@@ -175,17 +188,42 @@ export const COMMANDS: KeyCommand[] = [
       if (row) toggleCollapsed(c.store, row.sessionId);
     },
   },
+  // Worktrees
+  {
+    id: "worktree-new",
+    short: "new worktree",
+    keys: ["w"],
+    hint: "w",
+    title: "new worktree: a branch, its session, and an agent in it",
+    category: "Worktree",
+    modes: LIST,
+    footer: true,
+    when: inWorktrees,
+    run: (c) => askNewWorktree(c),
+  },
+  {
+    id: "worktree-remove",
+    short: "remove",
+    keys: ["W"],
+    hint: "W",
+    title: "remove the worktree and its session (says what would be lost; the branch stays)",
+    category: "Worktree",
+    modes: LIST,
+    footer: true,
+    when: inWorktrees,
+    run: (c) => askRemoveWorktree(c),
+  },
   // Agents
   {
     id: "jump",
     short: "jump",
     keys: ["return"],
     hint: "Enter",
-    title: "jump to the pane (the popup then closes)",
+    title: "jump to the pane, or a worktree's session (the popup then closes)",
     category: "Agent",
     modes: LIST,
     footer: true,
-    run: (c) => jump(c),
+    run: (c) => (inWorktrees(c.store.getState()) ? openSelectedWorktree(c) : jump(c)),
   },
   {
     id: "next",
@@ -345,7 +383,11 @@ export const COMMANDS: KeyCommand[] = [
     category: "Dialog",
     modes: ["picker"],
     footer: true,
-    run: (c) => submitOverlay(c, pickedKind(c.store.getState())),
+    run: (c) => {
+      const state = c.store.getState();
+      const worktree = state.overlay.kind === "picker" && state.overlay.place === "worktree";
+      return worktree ? createFromPicker(c, pickedKind(state)) : submitOverlay(c, pickedKind(state));
+    },
   },
   {
     id: "submit",
@@ -354,29 +396,30 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Enter",
     title: "send / save",
     category: "Dialog",
-    modes: ["rename", "prompt"],
+    modes: ["rename", "prompt", "branch"],
     footer: true,
-    run: (c) => submitOverlay(c),
+    run: (c) => (c.store.getState().overlay.kind === "branch" ? askWorktreeAgent(c) : submitOverlay(c)),
   },
   {
     id: "confirm",
     short: "yes",
     keys: ["y", "return"],
     hint: "y",
-    title: "yes, close it",
+    title: "yes, close the pane / remove the worktree",
     category: "Dialog",
-    modes: ["confirm"],
+    modes: ["confirm", "remove-worktree"],
     footer: true,
-    run: (c) => submitOverlay(c),
+    run: (c) =>
+      c.store.getState().overlay.kind === "remove-worktree" ? confirmRemoveWorktree(c) : submitOverlay(c),
   },
   {
     id: "cancel",
     short: "no",
     keys: ["escape", "n", "ctrl+c"],
     hint: "n",
-    title: "no, keep the pane",
+    title: "no, keep it",
     category: "Dialog",
-    modes: ["confirm"],
+    modes: ["confirm", "remove-worktree"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },
@@ -387,7 +430,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Esc",
     title: "cancel",
     category: "Dialog",
-    modes: ["rename", "prompt", "picker"],
+    modes: ["rename", "prompt", "picker", "branch"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },

@@ -6,11 +6,12 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { type AgentRow, agentRows, countStates, nextUp, type StateCounts } from "../agent/rows.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
 import { matchPanes, searchableOf } from "./filter.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
-export type View = "agents" | "tree";
+export type View = "agents" | "tree" | "worktrees";
 export type EngineMode = "hosting" | "reading" | "starting";
 
 /** What takes the keyboard: the list, or one of the overlays. */
@@ -21,13 +22,20 @@ export type Overlay =
   | { kind: "rename"; paneId: string; label: string }
   | { kind: "prompt"; paneId: string; label: string }
   | { kind: "confirm"; paneId: string; label: string }
+  /** `w`: the new worktree's branch is being typed. */
+  | { kind: "branch"; repo: string }
+  /** `W`: what removing the worktree would lose, asked about. */
+  | { kind: "remove-worktree"; path: string; label: string; lost: string[] }
   | {
       kind: "picker";
-      place: "window" | "split";
+      place: "window" | "split" | "worktree";
       paneId: string;
       sessionId: string;
       kinds: KindChoice[];
       index: number;
+      /** For a worktree: its branch and repository. */
+      branch?: string;
+      repo?: string;
     };
 
 export type Mode = Overlay["kind"];
@@ -58,7 +66,10 @@ export interface DashState {
   agents: AgentRow[];
   counts: StateCounts;
   tree: TreeRow[];
-  /** Selected row: a pane id in Agents, a row key in Tree. */
+  /** The Worktrees view's repository (empty until it was first shown) and its worktrees. */
+  worktreeRepo: string;
+  worktrees: WorktreeRecord[];
+  /** Selected row: a pane id in Agents, a row key in Tree, a folder in Worktrees. */
   selected: Record<View, string>;
   /** First row drawn, per view. */
   top: Record<View, number>;
@@ -97,8 +108,10 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     agents: [],
     counts: { blocked: 0, done: 0, working: 0, idle: 0 },
     tree: [],
-    selected: { agents: "", tree: "" },
-    top: { agents: 0, tree: 0 },
+    worktreeRepo: "",
+    worktrees: [],
+    selected: { agents: "", tree: "", worktrees: "" },
+    top: { agents: 0, tree: 0, worktrees: 0 },
     pageRows: 10,
     filter: "",
     collapsed: new Set(),
@@ -167,6 +180,12 @@ function scrolledTops(state: DashState): Record<View, number> {
   return {
     agents: scrollTop(state.top.agents, indexOf(state, "agents"), state.agents.length, state.pageRows),
     tree: scrollTop(state.top.tree, indexOf(state, "tree"), state.tree.length, state.pageRows),
+    worktrees: scrollTop(
+      state.top.worktrees,
+      indexOf(state, "worktrees"),
+      state.worktrees.length,
+      state.pageRows,
+    ),
   };
 }
 
@@ -180,18 +199,30 @@ export function scrollTop(top: number, index: number, count: number, rows: numbe
 }
 
 export function indexOf(state: DashState, view: View = state.view): number {
+  if (view === "worktrees") return state.worktrees.findIndex((row) => row.path === state.selected.worktrees);
   return view === "agents"
     ? state.agents.findIndex((row) => row.paneId === state.selected.agents)
     : state.tree.findIndex((row) => row.key === state.selected.tree);
 }
 
 export function rowCount(state: DashState, view: View = state.view): number {
+  if (view === "worktrees") return state.worktrees.length;
   return view === "agents" ? state.agents.length : state.tree.length;
+}
+
+export function selectedWorktree(state: DashState): WorktreeRecord | undefined {
+  return state.worktrees.find((row) => row.path === state.selected.worktrees);
 }
 
 /** The pane the selection points at, in either view. */
 export function selectedPaneId(state: DashState): string {
   if (state.view === "agents") return state.selected.agents;
+  if (state.view === "worktrees") {
+    // A worktree's pane is its session's active pane; a closed worktree has none.
+    const session = selectedWorktree(state)?.session?.id;
+    const panes = state.snapshot ? [...state.snapshot.panes.values()] : [];
+    return panes.find((pane) => pane.sessionId === session && pane.active)?.id ?? "";
+  }
   return state.tree.find((row) => row.key === state.selected.tree)?.paneId ?? "";
 }
 
@@ -230,7 +261,12 @@ export function selectIndex(store: DashStore, index: number): void {
     const count = rowCount(state);
     if (count === 0) return {};
     const at = Math.max(0, Math.min(index, count - 1));
-    const key = state.view === "agents" ? state.agents[at]?.paneId : state.tree[at]?.key;
+    const key =
+      state.view === "agents"
+        ? state.agents[at]?.paneId
+        : state.view === "tree"
+          ? state.tree[at]?.key
+          : state.worktrees[at]?.path;
     const selected = { ...state.selected, [state.view]: key ?? "" };
     const top = { ...state.top, [state.view]: scrollTop(state.top[state.view], at, count, state.pageRows) };
     return { selected, top };
@@ -255,6 +291,7 @@ export function scrollBy(store: DashStore, delta: number): void {
 
 export function selectPane(store: DashStore, paneId: string): void {
   const state = store.getState();
+  if (state.view === "worktrees") return; // its rows are worktrees, not panes
   const index =
     state.view === "agents"
       ? state.agents.findIndex((row) => row.paneId === paneId)
@@ -279,8 +316,26 @@ export function setPageRows(store: DashStore, pageRows: number): void {
   store.setState((state) => ({ pageRows: rows, top: scrolledTops({ ...state, pageRows: rows }) }));
 }
 
+const NEXT_VIEW: Record<View, View> = { agents: "tree", tree: "worktrees", worktrees: "agents" };
+
 export function switchView(store: DashStore): void {
-  store.setState((state) => ({ view: state.view === "agents" ? "tree" : "agents" }));
+  store.setState((state) => ({ view: NEXT_VIEW[state.view] }));
+}
+
+/** The Worktrees view's rows; the selection stays on its folder, else the nearest row. */
+export function setWorktrees(store: DashStore, repo: string, worktrees: WorktreeRecord[]): void {
+  store.setState((state) => {
+    const at = Math.max(
+      0,
+      state.worktrees.findIndex((row) => row.path === state.selected.worktrees),
+    );
+    const keep = worktrees.some((row) => row.path === state.selected.worktrees);
+    const path = keep
+      ? state.selected.worktrees
+      : (worktrees[Math.min(at, worktrees.length - 1)]?.path ?? "");
+    const selected = { ...state.selected, worktrees: path };
+    return { worktreeRepo: repo, worktrees, selected, top: scrolledTops({ ...state, worktrees, selected }) };
+  });
 }
 
 export function showMessage(store: DashStore, text: string, error = false): void {

@@ -19,7 +19,12 @@ function inputLine(state: DashState): string | undefined {
     case "prompt":
       return `prompt for ${overlay.label}: ${input}${CURSOR}`;
     case "picker":
+      if (overlay.place === "worktree") return `agent in worktree ${overlay.branch}: ${input}${CURSOR}`;
       return `start ${overlay.place === "window" ? "in a new window" : "in a split"}, kind: ${input}${CURSOR}`;
+    case "branch":
+      return `new worktree of ${overlay.repo}, branch: ${input}${CURSOR}`;
+    case "remove-worktree":
+      return `remove ${overlay.label}? ${overlay.lost.length ? `loses ${overlay.lost.join("; ")}` : "nothing is lost"}. y / n`;
     case "confirm":
       return `close ${overlay.label}? y / n`;
     default:

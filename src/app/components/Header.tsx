@@ -30,7 +30,7 @@ export function Header({ width }: { width: number }) {
   const compact = width < WIDE_HEADER;
   const countOf = (s: (typeof states)[number]) => `${STATE_GLYPH[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
   const countText = states.map(countOf).join("  ");
-  const views = " Agents  Tree ";
+  const views = " Agents  Tree  Worktrees ";
   const engineText = ENGINE_TEXT[engine];
   const fixed = columns(left) + columns(countText) + columns(views) + columns(engineText) + 6;
   const socketText = width - fixed > 8 ? cell(socket, width - fixed) : "";
@@ -57,6 +57,12 @@ export function Header({ width }: { width: number }) {
           attributes={view === "tree" ? TextAttributes.BOLD : 0}
         >
           {" Tree "}
+        </span>
+        <span
+          fg={view === "worktrees" ? theme.accent : theme.muted}
+          attributes={view === "worktrees" ? TextAttributes.BOLD : 0}
+        >
+          {" Worktrees "}
         </span>
         <span fg={theme.muted}>{"│ "}</span>
         <span fg={engine === "hosting" ? theme.primary : theme.muted}>{engineText}</span>

@@ -4,7 +4,7 @@ import { type Category, COMMANDS } from "../commands.ts";
 import { cell } from "../text.ts";
 import { theme } from "../theme.ts";
 
-const ORDER: Category[] = ["Move", "View", "Agent", "Dashboard", "Dialog"];
+const ORDER: Category[] = ["Move", "View", "Agent", "Worktree", "Dashboard", "Dialog"];
 const KEY_COLUMN = 14;
 
 function keyText(keys: string[]): string {

@@ -1,0 +1,122 @@
+// The dashboard's Worktrees view in a real terminal: Tab to it, `w` makes a worktree with an
+// agent (branch typed, kind picked), it is listed with its session, and `W` removes it after a
+// confirmation that says what would be lost.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { prepareScene, type Scene, screenShows } from "./fake-agent-min/setup.ts";
+import { ROOT, type TestServer, useServers } from "./harness.ts";
+
+/** A dashboard, real git, and a Bun fake agent: well past bun's 5 s default. */
+const TEST_TIMEOUT_MS = 60_000;
+const server = useServers();
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function git(cwd: string, ...args: string[]): string {
+  const result = Bun.spawnSync(["git", "-C", cwd, ...args], { stderr: "pipe" });
+  if (!result.success) throw new Error(`git ${args.join(" ")}: ${result.stderr.toString()}`);
+  return result.stdout.toString().trim();
+}
+
+function makeRepo(): string {
+  const parent = realpathSync(mkdtempSync(join(tmpdir(), "taw-wtd-")));
+  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
+  const repo = join(parent, "app");
+  Bun.spawnSync(["git", "init", "-q", "-b", "main", repo]);
+  git(repo, "config", "user.name", "taw test");
+  git(repo, "config", "user.email", "taw@example.invalid");
+  writeFileSync(join(repo, "README"), "hello\n");
+  git(repo, "add", "README");
+  git(repo, "commit", "-qm", "first");
+  return repo;
+}
+
+async function openDashboardIn(s: TestServer, sc: Scene, cwd: string): Promise<string> {
+  const env = Object.entries({ ...sc.env, TAW_TMUX_NAME: s.name })
+    .map(([key, value]) => `${key}='${value}'`)
+    .join(" ");
+  const line = `cd '${cwd}' && env ${env} ${process.execPath} ${ROOT}/src/main.ts dashboard; echo "dashboard exited $?"; exec sh`;
+  const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+  await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
+  return dash;
+}
+
+const sessions = async (s: TestServer) =>
+  (await s.run("list-sessions", "-F", "#{session_name}")).trim().split("\n");
+
+describe("the Worktrees view", () => {
+  test(
+    "w makes a worktree with an agent, it is listed open; W says what would be lost, n keeps it, y removes it",
+    async () => {
+      const s = await server();
+      const sc = await prepareScene(s);
+      cleanups.push(sc.cleanup);
+      const repo = makeRepo();
+      const dash = await openDashboardIn(s, sc, repo);
+      const keys = (...k: string[]) => s.run("send-keys", "-t", dash, ...k);
+
+      await keys("Tab");
+      await keys("Tab");
+      await screenShows(
+        s,
+        dash,
+        (t) => t.includes(`Worktrees ${repo}`) && t.includes("main (repo)"),
+        "the view",
+      );
+
+      await keys("w");
+      await screenShows(s, dash, (t) => t.includes("branch:"), "the branch prompt");
+      await keys("-l", "feat/ui");
+      await keys("Enter");
+      await screenShows(s, dash, (t) => t.includes("agent in worktree feat/ui"), "the agent picker");
+      await keys("-l", "claude");
+      await keys("Enter");
+      const made = await screenShows(
+        s,
+        dash,
+        (t) => t.includes("made worktree feat/ui"),
+        "the worktree made",
+        30_000,
+      );
+      expect(made).toContain("with claude");
+      const listed = await screenShows(
+        s,
+        dash,
+        (t) => t.includes("app--feat/ui"),
+        "the row with its session",
+      );
+      expect(listed).toMatch(/feat\/ui +app--feat\/ui +clean/);
+      expect(await sessions(s)).toContain("app--feat/ui");
+      const pane = (await s.run("list-panes", "-t", "=app--feat/ui", "-F", "#{pane_id}")).trim();
+      expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_kind_hint")).trim()).toBe("claude");
+
+      // Dirty it: the confirmation names what would be lost, and n keeps everything.
+      const path = git(repo, "worktree", "list", "--porcelain").match(/worktree (\S+feat-ui)/)?.[1] ?? "";
+      writeFileSync(join(path, "draft.txt"), "not saved\n");
+      await keys("G");
+      await keys("W");
+      const asked = await screenShows(s, dash, (t) => t.includes("remove feat/ui?"), "the confirmation");
+      expect(asked).toContain("1 untracked file not committed");
+      expect(asked).toContain("the tmux session app--feat/ui");
+      await keys("n");
+      await screenShows(s, dash, (t) => !t.includes("remove feat/ui?"), "the confirmation gone");
+      expect(existsSync(join(path, "draft.txt"))).toBe(true);
+
+      await keys("W");
+      await screenShows(s, dash, (t) => t.includes("remove feat/ui?"), "asked again");
+      await keys("y");
+      await screenShows(s, dash, (t) => t.includes("removed worktree feat/ui (its branch stays)"), "removed");
+      expect(existsSync(path)).toBe(false);
+      expect(await sessions(s)).not.toContain("app--feat/ui");
+      expect(git(repo, "branch", "--list", "feat/ui")).toContain("feat/ui");
+      await keys("q");
+      await screenShows(s, dash, (t) => t.includes("dashboard exited 0"), "the dashboard gone");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,93 @@
+// The Worktrees view: the repository's worktrees, each with its session (or closed), what it
+// holds that is not committed, and how far its branch has moved from its base.
+
+import { memo } from "react";
+import type { WorktreeRecord } from "../../worktree/record.ts";
+import { useActions, useDash } from "../context.ts";
+import { scrollBy, selectIndex } from "../store.ts";
+import { cell } from "../text.ts";
+import { theme } from "../theme.ts";
+import { WHEEL_ROWS } from "./mouse.ts";
+
+const BRANCH_COLUMNS = 20;
+const SESSION_COLUMNS = 22;
+const CHANGES_COLUMNS = 9;
+
+function changes(record: WorktreeRecord): string {
+  if (!record.dirty) return "clean";
+  return `±${record.changes.changed} ?${record.changes.untracked}`;
+}
+
+function moved(record: WorktreeRecord): string {
+  if (record.main || record.ahead === null || record.behind === null) return "";
+  return `+${record.ahead} -${record.behind} ${record.base ?? ""}`;
+}
+
+interface RowProps {
+  record: WorktreeRecord;
+  selected: boolean;
+  width: number;
+  index: number;
+}
+
+const WorktreeRow = memo(function WorktreeRow({ record, selected, width, index }: RowProps) {
+  const ctx = useActions();
+  const bg = selected ? theme.selectionBg : undefined;
+  const fg = selected ? theme.selectionFg : theme.text;
+  const branch = `${record.branch ?? `(${record.head.slice(0, 8)})`}${record.main ? " (repo)" : ""}`;
+  const rest = Math.max(0, width - BRANCH_COLUMNS - SESSION_COLUMNS - CHANGES_COLUMNS);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a terminal row, not a DOM element.
+    <box height={1} width={width} onMouseDown={() => selectIndex(ctx.store, index)}>
+      <text bg={bg} wrapMode="none">
+        <span fg={fg} bg={bg}>
+          {cell(branch, BRANCH_COLUMNS)}
+        </span>
+        <span fg={record.session ? theme.primary : theme.muted} bg={bg}>
+          {cell(record.session?.name ?? "closed", SESSION_COLUMNS)}
+        </span>
+        <span fg={record.dirty ? theme.state.blocked : theme.muted} bg={bg}>
+          {cell(changes(record), CHANGES_COLUMNS)}
+        </span>
+        <span fg={theme.muted} bg={bg}>
+          {cell(moved(record), rest)}
+        </span>
+      </text>
+    </box>
+  );
+});
+
+export function WorktreeList({ width, rows: pageRows }: { width: number; rows: number }) {
+  const ctx = useActions();
+  const worktrees = useDash((s) => s.worktrees);
+  const repo = useDash((s) => s.worktreeRepo);
+  const selected = useDash((s) => s.selected.worktrees);
+  const top = useDash((s) => s.top.worktrees);
+  const visible = worktrees.slice(top, top + pageRows);
+  return (
+    <box
+      border
+      borderStyle="rounded"
+      borderColor={theme.borderFocus}
+      title={` Worktrees ${repo} `}
+      width={width}
+      flexDirection="column"
+      onMouseScroll={(event) =>
+        scrollBy(ctx.store, event.scroll?.direction === "up" ? -WHEEL_ROWS : WHEEL_ROWS)
+      }
+    >
+      {worktrees.length === 0 ? (
+        <text fg={theme.muted}>{cell(repo ? " no worktrees" : " reading worktrees…", width - 2)}</text>
+      ) : null}
+      {visible.map((record, offset) => (
+        <WorktreeRow
+          key={record.path}
+          record={record}
+          selected={record.path === selected}
+          width={width - 2}
+          index={top + offset}
+        />
+      ))}
+    </box>
+  );
+}
