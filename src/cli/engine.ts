@@ -37,7 +37,14 @@ type ClaimRecord = ReturnType<typeof claimRecord>;
 
 async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   const log = fileLogger("engine", ctx.env);
-  const engine = new Engine({ tmux: ctx.tmux, log, eventsPath: eventsPathFor(ctx.tmux, ctx.env) });
+  // TAW_ENGINE_WORKERS: how many watcher workers (0 = on the engine's thread); bench/engine.ts compares.
+  const workers = ctx.env.TAW_ENGINE_WORKERS ? Number(ctx.env.TAW_ENGINE_WORKERS) : undefined;
+  const engine = new Engine({
+    tmux: ctx.tmux,
+    log,
+    eventsPath: eventsPathFor(ctx.tmux, ctx.env),
+    workers: Number.isInteger(workers) ? workers : undefined,
+  });
   try {
     await engine.start();
   } catch (error) {

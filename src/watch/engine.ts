@@ -70,6 +70,8 @@ export class Engine {
   private agentPanes = new Set<string>();
   private wantsScreen = new Set<string>();
   private lastCapture = new Map<string, number>();
+  /** The identity each pane was last found with, and what tmux said was in front then. */
+  private identities = new Map<string, { key: string; kind: string | undefined }>();
   private lastIdentityAt = 0;
   private holding = false;
   private failures = 0;
@@ -206,14 +208,21 @@ export class Engine {
   private paneTicks(read: Read, now: number): PaneTick[] {
     const identityDue = now - this.lastIdentityAt >= IDENTITY_RECHECK_MS;
     if (identityDue) this.lastIdentityAt = now;
-    const table: ProcessTable | undefined =
-      identityDue || this.agentPanes.size > 0 ? readProcessTable() : undefined;
+    // The process table is read at most once a tick, and only when some pane needs it: the
+    // recheck is due, or a pane's command (what tmux says is in front) changed since its last look.
+    let table: ProcessTable | undefined;
     const watched = watchedSessions(read.clients);
     const ticks: PaneTick[] = [];
     for (const pane of read.snapshot.panes.values()) {
       const tracked = this.agentPanes.has(pane.id) || pane.agent.kind !== "";
-      if (!tracked && !identityDue) continue;
-      const kind = table ? this.identityOf(pane, table) : undefined;
+      const key = `${pane.pid} ${pane.command} ${pane.agent.kindHint}`;
+      const cached = this.identities.get(pane.id);
+      let kind = cached?.kind;
+      if (identityDue || cached?.key !== key) {
+        table ??= readProcessTable();
+        kind = this.identityOf(pane, table);
+        this.identities.set(pane.id, { key, kind });
+      } else if (!tracked) continue;
       if (!tracked && kind === undefined) continue;
       ticks.push({
         paneId: pane.id,
@@ -269,6 +278,7 @@ export class Engine {
       this.agentPanes.delete(id);
       this.wantsScreen.delete(id);
       this.lastCapture.delete(id);
+      this.identities.delete(id);
     }
     if (closed.length) this.host?.forget(closed);
     return events;

@@ -1,0 +1,239 @@
+// The engine under load, at 10, 50 and 200 panes (a fifth of them fake agents replaying
+// recorded Claude screens, each in a window of its own so a whole screen shows):
+// - latency from a screen change (a cue typed into a fake agent) to the engine having
+//   written the option (its event line appears just after the write), p50 and p95;
+// - the engine process's CPU (% of one core, its worker threads included) and RSS over a
+//   measured window with the agents idle, then with every agent redrawing its screen;
+// - tmux processes per second the engine starts (counted by a tmux shim on its PATH).
+// Bounded for a shared 2-core machine: WINDOW_S seconds per window (default 20).
+// Run: bun bench/engine.ts [window seconds] [sizes, comma-separated]
+
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { installFakeAgent } from "../e2e/fake-agent/install.ts";
+import { Tmux } from "../src/tmux/client.ts";
+import { sizeOf } from "../src/watch/events.ts";
+import { percentile } from "./servers.ts";
+
+const WINDOW_S = Number(process.argv[2] ?? 20);
+const SIZES = (process.argv[3] ?? "10,50,200").split(",").map(Number);
+const SAMPLES = 12;
+const PANES_PER_WINDOW = 5;
+const CLOCK_TICKS = 100;
+const ROOT = resolve(import.meta.dir, "..");
+const POLL_MS = 5;
+
+const scratch = mkdtempSync(join(tmpdir(), "taw-bench-engine-"));
+const agentPath = installFakeAgent(join(scratch, "agents"), "claude");
+const shimDir = join(scratch, "shim");
+const tmuxCalls = join(scratch, "tmux-calls");
+
+function installShim(): void {
+  const real = Bun.which("tmux");
+  if (!real) throw new Error("tmux is not on PATH");
+  Bun.spawnSync(["mkdir", "-p", shimDir]);
+  writeFileSync(join(shimDir, "tmux"), `#!/bin/sh\nprintf x >> ${tmuxCalls}\nexec ${real} "$@"\n`);
+  chmodSync(join(shimDir, "tmux"), 0o755);
+}
+
+async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents: string[] }> {
+  // A name per run: a server just killed under the same name may still be on its way out.
+  const tmux = new Tmux({ socketName: `taw-bench-engine-${process.pid}-${size}-${label}` });
+  const started = Bun.spawnSync([
+    "tmux",
+    ...tmux.serverArgs(),
+    "-f",
+    "/dev/null",
+    "new-session",
+    "-d",
+    "-s",
+    "bench",
+    "-x",
+    "200",
+    "-y",
+    "50",
+    "sh",
+  ]);
+  if (started.exitCode !== 0) throw new Error(`tmux new-session failed: ${started.stderr}`);
+  const agentCount = Math.max(1, Math.round(size / 5));
+  const commands: string[][] = [["set-option", "-g", "exit-empty", "off"]];
+  for (let index = 0; index < agentCount; index++)
+    commands.push(["new-window", "-d", "-t", "bench:", agentPath]);
+  let plain = 1;
+  let window = -1;
+  while (plain + agentCount < size) {
+    if ((plain - 1) % PANES_PER_WINDOW === 0) {
+      window++;
+      commands.push(["new-window", "-d", "-t", "bench:", "-n", `sh${window}`, "sh"]);
+    } else commands.push(["split-window", "-d", "-t", `bench:sh${window}`, "sh"]);
+    plain++;
+  }
+  await tmux.batch(commands);
+  const listing = await tmux.run(["list-panes", "-a", "-F", "#{pane_id} #{pane_current_command}"]);
+  const agents = listing
+    .split("\n")
+    .filter((line) => line && !line.endsWith(" sh"))
+    .map((line) => line.split(" ")[0] as string);
+  return { tmux, agents };
+}
+
+function procStat(pid: number): { cpu: number; children: number } {
+  const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const number = (index: number) => Number(fields[index - 3]);
+  return { cpu: number(14) + number(15), children: number(16) + number(17) };
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
+interface WindowFigures {
+  cpu: number;
+  withTmux: number;
+  rss: number;
+  tmuxPerSecond: number;
+}
+
+async function measure(pid: number): Promise<WindowFigures> {
+  const before = procStat(pid);
+  const calls = sizeOf(tmuxCalls);
+  const start = performance.now();
+  await Bun.sleep(WINDOW_S * 1000);
+  const seconds = (performance.now() - start) / 1000;
+  const after = procStat(pid);
+  const own = (after.cpu - before.cpu) / CLOCK_TICKS;
+  const tmuxCpu = (after.children - before.children) / CLOCK_TICKS;
+  return {
+    cpu: (100 * own) / seconds,
+    withTmux: (100 * (own + tmuxCpu)) / seconds,
+    rss: rssMb(pid),
+    tmuxPerSecond: (sizeOf(tmuxCalls) - calls) / seconds,
+  };
+}
+
+async function typeCue(tmux: Tmux, pane: string, word: string): Promise<void> {
+  await tmux.batch([
+    ["send-keys", "-t", pane, "-l", word],
+    ["send-keys", "-t", pane, "Enter"],
+  ]);
+}
+
+/** Milliseconds from typing a cue to the engine's event for it (written just after the option). */
+async function latency(
+  tmux: Tmux,
+  eventsPath: string,
+  pane: string,
+  word: string,
+  state: string,
+): Promise<number> {
+  let offset = sizeOf(eventsPath);
+  const start = performance.now();
+  await typeCue(tmux, pane, word);
+  const needle = `"to":"${state}"`;
+  while (performance.now() - start < 5000) {
+    const size = sizeOf(eventsPath);
+    if (size > offset) {
+      const text = readFileSync(eventsPath, "utf8").slice(offset);
+      offset = size;
+      if (text.split("\n").some((line) => line.includes(`"tmux_id":"${pane}"`) && line.includes(needle)))
+        return performance.now() - start;
+    }
+    await Bun.sleep(POLL_MS);
+  }
+  return Number.NaN;
+}
+
+async function waitAllState(tmux: Tmux, agents: string[], state: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const listing = await tmux.run(["list-panes", "-a", "-F", "#{pane_id} #{@agent_state}"]);
+    const states = new Map(listing.split("\n").map((line) => line.split(" ") as [string, string]));
+    if (agents.every((pane) => states.get(pane) === state)) return;
+    await Bun.sleep(250);
+  }
+  throw new Error(`agents did not all reach ${state}`);
+}
+
+interface Row {
+  size: number;
+  workers: string;
+  working: number[];
+  blocked: number[];
+  idle: WindowFigures;
+  redraw: WindowFigures;
+}
+
+async function run(size: number, workers: string): Promise<Row> {
+  const { tmux, agents } = await setUp(size, workers);
+  const stateDir = join(scratch, `state-${size}-${workers}`);
+  const engine = Bun.spawn(
+    [
+      process.execPath,
+      `${ROOT}/src/main.ts`,
+      "engine",
+      "--foreground",
+      "-L",
+      tmux.server.socketName as string,
+    ],
+    {
+      env: {
+        ...process.env,
+        PATH: `${shimDir}:${process.env.PATH}`,
+        TAW_STATE_DIR: stateDir,
+        TAW_ENGINE_WORKERS: workers,
+        TMUX: "",
+      },
+      stdin: "ignore",
+      stdout: "ignore",
+      stderr: "inherit",
+    },
+  );
+  try {
+    await waitAllState(tmux, agents, "idle");
+    const eventsPath = (await Bun.$`ls ${stateDir}/events/`.text()).trim().split("\n")[0] as string;
+    const events = join(stateDir, "events", eventsPath);
+    const idle = await measure(engine.pid);
+    const working: number[] = [];
+    const blocked: number[] = [];
+    for (let sample = 0; sample < SAMPLES; sample++) {
+      const pane = agents[sample % agents.length] as string;
+      working.push(await latency(tmux, events, pane, "working", "working"));
+      blocked.push(await latency(tmux, events, pane, "blocked", "blocked"));
+      await typeCue(tmux, pane, "fresh");
+    }
+    await Bun.sleep(1500);
+    for (const pane of agents) await typeCue(tmux, pane, "working");
+    await waitAllState(tmux, agents, "working");
+    for (const pane of agents) await typeCue(tmux, pane, "redraw on");
+    const redraw = await measure(engine.pid);
+    return { size, workers, working, blocked, idle, redraw };
+  } finally {
+    engine.kill("SIGTERM");
+    await engine.exited;
+    await tmux.tryRun(["kill-server"]);
+  }
+}
+
+const f = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
+const lat = (values: number[]) => `${f(percentile(values, 50))}/${f(percentile(values, 95))}`;
+
+installShim();
+console.log(
+  `taw bench/engine: ${WINDOW_S} s windows, ${SAMPLES} latency samples per state, tmux ${Bun.spawnSync(["tmux", "-V"]).stdout.toString().trim()}, ${navigator.hardwareConcurrency} cores (shared)`,
+);
+console.log(
+  "panes agents workers | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux) rss MB tmux/s | redraw: cpu% (+tmux) rss MB tmux/s",
+);
+for (const size of SIZES) {
+  for (const workers of size >= 50 ? ["2", "0"] : ["2"]) {
+    const row = await run(size, workers);
+    const w = (x: WindowFigures) =>
+      `${f(x.cpu, 2)} (${f(x.withTmux, 1)}) ${f(x.rss)} ${f(x.tmuxPerSecond, 2)}`;
+    console.log(
+      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${workers.padStart(7)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(34)} | ${w(row.redraw)}`,
+    );
+  }
+}
