@@ -6,7 +6,7 @@ import type { StandIn } from "../standin/server.ts";
 import { Recorder } from "./fixtures.ts";
 import type { AgentPane } from "./pane.ts";
 import type { Scratch } from "./scratch.ts";
-import { type Launch, openSession } from "./session.ts";
+import { type AgentDriver, type Launch, openSession } from "./session.ts";
 
 const API_KEY = "dummy";
 
@@ -68,35 +68,36 @@ async function submit(pane: AgentPane, prompt: string): Promise<void> {
   await pane.keys("Enter");
 }
 
-export async function recordClaude(): Promise<string[]> {
-  const session = await openSession("claude", prepareClaude);
-  const { pane, standIn } = session;
-  const rec = new Recorder("claude", session.version);
-  try {
+export const claudeDriver: AgentDriver = {
+  id: "claude",
+  prepare: prepareClaude,
+  async toPrompt(pane, seen = async () => undefined) {
     await pane.waitFor(/Choose the text style/, STEP_TIMEOUT_MS, "the theme picker");
     await Bun.sleep(500);
-    await rec.capture(pane, "startup-theme-picker", "blocked", "first-run theme picker waiting for a choice");
+    await seen("startup-theme-picker", "first-run theme picker waiting for a choice");
     await pane.keys("Enter");
     await pane.waitFor(/Press Enter to continue/, STEP_TIMEOUT_MS, "the security notes");
-    await rec.capture(
-      pane,
-      "startup-security-notes",
-      "blocked",
-      "first-run security notes: Press Enter to continue",
-    );
+    await seen("startup-security-notes", "first-run security notes: Press Enter to continue");
     await pane.keys("Enter");
     await pane.waitFor(/trust this folder/, STEP_TIMEOUT_MS, "the trust screen");
-    await rec.capture(
-      pane,
-      "startup-trust-folder",
-      "blocked",
-      "trust-this-folder screen, pointer on 'No, exit'",
-    );
+    await seen("startup-trust-folder", "trust-this-folder screen, pointer on 'No, exit'");
     // The pointer starts on "No, exit".
     await pane.keys("Down");
     await Bun.sleep(300);
     await pane.keys("Enter");
     await pane.waitFor(IDLE_HINT, STEP_TIMEOUT_MS, "the prompt");
+  },
+  approvalCall: (command) => bashTool(command, "Run the command"),
+  approveKeys: ["Enter"],
+  firstReplyTimeoutMs: STEP_TIMEOUT_MS,
+};
+
+export async function recordClaude(): Promise<string[]> {
+  const session = await openSession("claude", claudeDriver.prepare);
+  const { pane, standIn } = session;
+  const rec = new Recorder("claude", session.version);
+  try {
+    await claudeDriver.toPrompt(pane, (name, note) => rec.capture(pane, name, "blocked", note));
     await Bun.sleep(1000);
     await rec.capture(pane, "idle-fresh", "idle", "fresh prompt after the trust screen");
     await pane.type("Write a short poem");

@@ -6,7 +6,7 @@ import type { StandIn } from "../standin/server.ts";
 import { Recorder } from "./fixtures.ts";
 import type { AgentPane } from "./pane.ts";
 import type { Scratch } from "./scratch.ts";
-import { type Launch, openSession } from "./session.ts";
+import { type AgentDriver, type Launch, openSession } from "./session.ts";
 
 const KEY_VARIABLE = "STANDIN_API_KEY";
 
@@ -77,16 +77,27 @@ async function waitIdle(pane: AgentPane, what: string): Promise<void> {
   await Bun.sleep(800);
 }
 
+export const codexDriver: AgentDriver = {
+  id: "codex",
+  prepare: prepareCodex,
+  async toPrompt(pane, seen = async () => undefined) {
+    await pane.waitFor(/Trust this folder\?/, FIRST_START_TIMEOUT_MS, "the trust screen");
+    await Bun.sleep(500);
+    await seen("startup-trust-folder", "trust-this-folder screen (git repository)");
+    await pane.keys("Enter");
+    await pane.waitFor(PROMPT, FIRST_START_TIMEOUT_MS, "the prompt");
+  },
+  approvalCall: (command) => escalated(command, "Do you allow running this command?"),
+  approveKeys: ["Enter"],
+  firstReplyTimeoutMs: STEP_TIMEOUT_MS,
+};
+
 export async function recordCodex(): Promise<string[]> {
-  const session = await openSession("codex", prepareCodex);
+  const session = await openSession("codex", codexDriver.prepare);
   const { pane, standIn } = session;
   const rec = new Recorder("codex", session.version);
   try {
-    await pane.waitFor(/Trust this folder\?/, FIRST_START_TIMEOUT_MS, "the trust screen");
-    await Bun.sleep(500);
-    await rec.capture(pane, "startup-trust-folder", "blocked", "trust-this-folder screen (git repository)");
-    await pane.keys("Enter");
-    await pane.waitFor(PROMPT, FIRST_START_TIMEOUT_MS, "the prompt");
+    await codexDriver.toPrompt(pane, (name, note) => rec.capture(pane, name, "blocked", note));
     await Bun.sleep(1500);
     await rec.capture(
       pane,

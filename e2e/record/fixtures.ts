@@ -1,6 +1,7 @@
 // Writing recorded screens as fixtures: <case>.txt is the screen exactly as capture-pane -p
 // printed it, <case>.json says what state it shows and where it came from.
 
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeFileAtomic } from "../../src/fs.ts";
 import type { AgentPane } from "./pane.ts";
@@ -17,6 +18,8 @@ export interface FixtureMeta {
   agent_version: string;
   argv: string[];
   note: string;
+  /** The rule expected to decide, added by hand after recording; kept on re-recording. */
+  rule?: string;
 }
 
 export class Recorder {
@@ -44,6 +47,8 @@ export class Recorder {
 
   write(name: string, screen: string, meta: FixtureMeta): void {
     const base = `${FIXTURES_DIR}/${this.agent}/${name}`;
+    const rule = previousRule(`${base}.json`, meta.state);
+    if (rule) meta.rule = rule;
     writeFileAtomic(`${base}.txt`, screen);
     writeFileAtomic(`${base}.json`, `${JSON.stringify(meta, null, 2)}\n`);
     this.written.push(name);
@@ -51,4 +56,11 @@ export class Recorder {
       `  ${this.agent}/${name}: ${meta.state}${meta.title ? ` (title ${JSON.stringify(meta.title)})` : ""}`,
     );
   }
+}
+
+/** The rule an earlier recording of this case was expected to decide by, when its state is unchanged. */
+function previousRule(path: string, state: FixtureState): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const old = JSON.parse(readFileSync(path, "utf8")) as Partial<FixtureMeta>;
+  return old.state === state ? old.rule : undefined;
 }

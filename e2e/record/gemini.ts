@@ -6,7 +6,7 @@ import type { StandIn } from "../standin/server.ts";
 import { Recorder } from "./fixtures.ts";
 import type { AgentPane } from "./pane.ts";
 import type { Scratch } from "./scratch.ts";
-import { type Launch, openSession } from "./session.ts";
+import { type AgentDriver, type Launch, openSession } from "./session.ts";
 
 export function prepareGemini(scratch: Scratch, standIn: StandIn): Launch {
   mkdirSync(`${scratch.home}/.gemini`);
@@ -58,19 +58,29 @@ async function waitIdle(pane: AgentPane, what: string): Promise<void> {
   await Bun.sleep(800);
 }
 
-export async function recordGemini(): Promise<string[]> {
-  const session = await openSession("gemini", prepareGemini);
-  const { pane, standIn } = session;
-  const rec = new Recorder("gemini", session.version);
-  try {
+export const geminiDriver: AgentDriver = {
+  id: "gemini",
+  prepare: prepareGemini,
+  async toPrompt(pane, seen = async () => undefined) {
     await pane.waitFor(/Do you trust the files in this folder\?/, STEP_TIMEOUT_MS, "the trust dialog");
     await Bun.sleep(1000);
-    await rec.capture(pane, "startup-trust-folder", "blocked", "trust-folder dialog at first start");
+    await seen("startup-trust-folder", "trust-folder dialog at first start");
     await pane.keys("Enter");
     // Trusting restarts the CLI.
     await pane.waitFor(/restarting to apply the trust changes/, STEP_TIMEOUT_MS, "the restart");
-    await pane.waitFor(PROMPT, STEP_TIMEOUT_MS, "the prompt");
     await waitIdle(pane, "the prompt");
+  },
+  approvalCall: (command) => shell(command, "Run the command."),
+  approveKeys: ["Enter"],
+  firstReplyTimeoutMs: STEP_TIMEOUT_MS,
+};
+
+export async function recordGemini(): Promise<string[]> {
+  const session = await openSession("gemini", geminiDriver.prepare);
+  const { pane, standIn } = session;
+  const rec = new Recorder("gemini", session.version);
+  try {
+    await geminiDriver.toPrompt(pane, (name, note) => rec.capture(pane, name, "blocked", note));
     await rec.capture(
       pane,
       "idle-fresh",

@@ -6,7 +6,7 @@ import type { StandIn } from "../standin/server.ts";
 import { Recorder } from "./fixtures.ts";
 import type { AgentPane } from "./pane.ts";
 import type { Scratch } from "./scratch.ts";
-import { type Launch, openSession } from "./session.ts";
+import { type AgentDriver, type Launch, openSession } from "./session.ts";
 
 const MODEL = "standin/standin-model";
 
@@ -79,12 +79,24 @@ async function waitIdle(pane: AgentPane, what: string): Promise<void> {
   await Bun.sleep(800);
 }
 
+export const opencodeDriver: AgentDriver = {
+  id: "opencode",
+  prepare: prepareOpencode,
+  // No first-run screens: the home screen's prompt is ready at once.
+  async toPrompt(pane) {
+    await pane.waitFor(/Ask anything/, STEP_TIMEOUT_MS, "the home screen");
+  },
+  approvalCall: (command) => bash(command, "Run the command"),
+  approveKeys: ["Enter"],
+  firstReplyTimeoutMs: FIRST_REPLY_TIMEOUT_MS,
+};
+
 export async function recordOpencode(): Promise<string[]> {
-  const session = await openSession("opencode", prepareOpencode);
+  const session = await openSession("opencode", opencodeDriver.prepare);
   const { pane, standIn } = session;
   const rec = new Recorder("opencode", session.version);
   try {
-    await pane.waitFor(/Ask anything/, STEP_TIMEOUT_MS, "the home screen");
+    await opencodeDriver.toPrompt(pane);
     await Bun.sleep(1500);
     await rec.capture(pane, "idle-fresh", "idle", "home screen with the logo and an empty prompt");
     await pane.type("Write a short poem");

@@ -3,6 +3,7 @@
 
 import { dirname } from "node:path";
 import { type AgentId, ensureAgent, installedVersion } from "../agents.ts";
+import type { ToolReply } from "../standin/script.ts";
 import { type StandIn, startStandIn } from "../standin/server.ts";
 import { AgentPane } from "./pane.ts";
 import { disposeScratch, makeScratch, type Scratch } from "./scratch.ts";
@@ -15,6 +16,24 @@ export interface Launch {
 
 /** Writes the agent's config into the scratch HOME so it talks to the stand-in. */
 export type Prepare = (scratch: Scratch, standIn: StandIn) => Launch | Promise<Launch>;
+
+/** Called with a first-run screen the agent is waiting on: its case name and what it shows. */
+export type StartupScreen = (name: string, note: string) => Promise<unknown>;
+
+/** What a test needs to drive an agent without knowing its screens. */
+export interface AgentDriver {
+  id: AgentId;
+  prepare: Prepare;
+  /** From the first screen to the idle prompt, answering first-run screens on the way;
+   * `seen` is told of each such screen before it is answered (the recorder captures it). */
+  toPrompt(pane: AgentPane, seen?: StartupScreen): Promise<void>;
+  /** A call of the agent's shell tool that it asks the user to approve. */
+  approvalCall(command: string): ToolReply;
+  /** Keys that approve such a call once. */
+  approveKeys: string[];
+  /** The first model call can be slow (OpenCode installs its provider from npm first). */
+  firstReplyTimeoutMs: number;
+}
 
 export interface Session {
   agent: AgentId;
@@ -43,10 +62,16 @@ export async function openSession(
   const scratch = makeScratch(agent);
   let pane: AgentPane | undefined;
   const close = async () => {
+    process.off("SIGINT", interrupted);
     await pane?.kill();
     standIn.stop();
     await disposeScratch(scratch, options.keepHome);
   };
+  // Ctrl-C during a recording still ends the agent and its tmux server.
+  const interrupted = () => {
+    void close().then(() => process.exit(130));
+  };
+  process.on("SIGINT", interrupted);
   try {
     const launch = await prepare(scratch, standIn);
     // The agent's bin folder first on PATH: the pane runs `claude`, as a user would type it.
