@@ -165,6 +165,13 @@ describe("agent start", () => {
       ]);
       expect(result.json?.result.session).toBe("solo");
       expect(await s.run("list-sessions", "-F", "#{session_name}")).toContain("solo");
+      // Without a name the session is named for the kind; a second one is refused by name.
+      expect(
+        (await taw(["agent", "start", "--kind", "codex", "--target", "session"])).json?.result.session,
+      ).toBe("codex");
+      const again = await taw(["agent", "start", "--kind", "codex", "--target", "session"]);
+      expect(again.json?.error?.code).toBe("session_exists");
+      expect(again.json?.error?.message).toContain("a session named 'codex' already exists");
     },
     TEST_TIMEOUT_MS,
   );

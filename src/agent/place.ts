@@ -2,8 +2,9 @@
 // window, a split, or a session of its own). A made pane runs the user's default shell, at
 // whose prompt the agent's command is typed, so it starts exactly as if typed by hand.
 
+import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { newName, startDirectory, target } from "../tmux/escape.ts";
+import { foldSessionName, newName, startDirectory, target } from "../tmux/escape.ts";
 import { resolve } from "../tmux/server.ts";
 
 export const START_TARGETS = ["window", "split", "session"] as const;
@@ -53,6 +54,13 @@ export async function makePane(
     const pane = place.pane ? await resolve(tmux, place.pane, "pane") : await currentPane(tmux, env);
     args = ["split-window", "-d", "-t", target(pane)];
   } else {
+    const taken = await tmux.tryRun(["has-session", "-t", target(`=${foldSessionName(place.name)}`)]);
+    if (!taken.error) {
+      throw new TawError(
+        "session_exists",
+        `a session named '${place.name}' already exists. Give the agent another --name.`,
+      );
+    }
     args = ["new-session", "-d", "-s", newName(place.name)];
   }
   return (await tmux.run([...args, ...cwdArgs, "-P", "-F", CREATED_FORMAT])).trim();
