@@ -38,6 +38,8 @@ export function prepareCodex(scratch: Scratch, standIn: StandIn): Launch {
 
 const SLOW_LINES = 10;
 const LINE_DELAY_MS = 900;
+/** The model's pause before its first word, so the thinking spinner can be captured. */
+const THINK_MS = 4000;
 const STEP_TIMEOUT_MS = 30_000;
 const TOOL_SECONDS = 8;
 /** The first start copies a large binary into $HOME/.codex. */
@@ -110,8 +112,15 @@ export async function recordCodex(): Promise<string[]> {
     await rec.capture(pane, "idle-draft", "idle", "prompt with typed text not yet submitted");
     await pane.keys("C-u");
 
-    standIn.script.push(slowText(SLOW_LINES, LINE_DELAY_MS));
+    standIn.script.push(slowText(SLOW_LINES, LINE_DELAY_MS, THINK_MS));
     await submit(pane, "Write ten lines slowly");
+    await Bun.sleep(THINK_MS / 2);
+    await rec.capture(
+      pane,
+      "working-thinking",
+      "working",
+      "turn started, no reply text yet (model thinking)",
+    );
     await pane.waitFor(/line 2 of/, STEP_TIMEOUT_MS, "the slow reply");
     await rec.capture(
       pane,

@@ -3,7 +3,7 @@
 // message_delta (stop reason, usage) and message_stop.
 
 import { chunks, type Reply } from "./script.ts";
-import { type Frame, frame } from "./sse.ts";
+import { type Frame, frame, pauseBefore } from "./sse.ts";
 
 const JSON_CHUNK = 24;
 
@@ -76,7 +76,7 @@ export function anthropicFrames(reply: Reply, { id, model }: AnthropicOptions): 
     usage: usage(5),
   };
   out.push(frame(delta, "message_delta"), frame({ type: "message_stop" }, "message_stop"));
-  return out;
+  return pauseBefore(out, 1, reply.thinkMs);
 }
 
 /** A whole (non-streamed) message: Claude's side requests ask for these. */

@@ -3,7 +3,7 @@
 // finish_reason and usage, then `data: [DONE]`.
 
 import { chunks, type Reply } from "./script.ts";
-import { type Frame, frame } from "./sse.ts";
+import { type Frame, frame, pauseBefore } from "./sse.ts";
 
 const JSON_CHUNK = 24;
 
@@ -43,7 +43,7 @@ export function chatFrames(reply: Reply, { id, model }: ChatOptions): Frame[] {
   }
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   out.push(chunk({}, finish, 0, { usage }), frame("[DONE]"));
-  return out;
+  return pauseBefore(out, 1, reply.thinkMs);
 }
 
 /** A whole (non-streamed) completion, for side requests made without `stream`. */

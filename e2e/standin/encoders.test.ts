@@ -117,7 +117,7 @@ describe("gemini", () => {
     expect(parts.join("")).toBe("one\ntwo\nthree\n");
     expect(frames.map((f) => data(f).candidates[0].finishReason)).toEqual([undefined, undefined, "STOP"]);
     expect(data(frames[2] as Frame).usageMetadata).toBeDefined();
-    expect(frames.map((f) => f.delayMs)).toEqual([0, 250, 250]);
+    expect(frames.map((f) => f.delayMs)).toEqual([250, 250, 250]);
   });
 
   test("a tool call ends with a functionCall part carrying the arguments as an object", () => {
@@ -146,6 +146,25 @@ describe("gemini", () => {
       ok: false,
     });
   });
+});
+
+test("a thinking pause comes once, after the opening frame and before any content, in every format", () => {
+  const thinking = { ...text(["a", "b"], 100), thinkMs: 2000 };
+  const opts = { id: "t1", model: "m" };
+  const formats = {
+    anthropic: anthropicFrames(thinking, opts),
+    responses: responsesFrames(thinking, opts),
+    chat: chatFrames(thinking, opts),
+    gemini: geminiFrames(thinking, opts),
+  };
+  for (const [name, frames] of Object.entries(formats)) {
+    const paused = frames.findIndex((f) => f.delayMs >= 2000);
+    const opening = name === "gemini" ? 0 : 1;
+    expect({ name, paused }).toEqual({ name, paused: opening });
+    expect(frames.filter((f) => f.delayMs >= 2000)).toHaveLength(1);
+    const total = frames.reduce((sum, f) => sum + f.delayMs, 0);
+    expect({ name, total }).toEqual({ name, total: 2200 });
+  }
 });
 
 test("frames encode as SSE: an event line only when named, and [DONE] unquoted", () => {

@@ -3,7 +3,7 @@
 // the last carries finishReason and usageMetadata.
 
 import type { Reply } from "./script.ts";
-import { type Frame, frame } from "./sse.ts";
+import { type Frame, frame, pauseBefore } from "./sse.ts";
 
 export interface GeminiOptions {
   model: string;
@@ -27,8 +27,8 @@ export function geminiFrames(reply: Reply, { model }: GeminiOptions): Frame[] {
     const lines = reply.lines;
     lines.forEach((line, i) => {
       const last = i === lines.length - 1;
-      const delay = i === 0 ? 0 : (reply.lineDelayMs ?? 0);
-      out.push(frame(response(model, [{ text: `${line}\n` }], last ? "STOP" : undefined), undefined, delay));
+      const finish = last ? "STOP" : undefined;
+      out.push(frame(response(model, [{ text: `${line}\n` }], finish), undefined, reply.lineDelayMs ?? 0));
     });
     if (lines.length === 0) out.push(frame(response(model, [{ text: "" }], "STOP")));
   } else {
@@ -36,7 +36,8 @@ export function geminiFrames(reply: Reply, { model }: GeminiOptions): Frame[] {
     const call = { functionCall: { name: reply.name, args: reply.input } };
     out.push(frame(response(model, [call], "STOP")));
   }
-  return out;
+  // No opening frame in this format: the pause comes before the first chunk.
+  return pauseBefore(out, 0, reply.thinkMs);
 }
 
 /** A whole (non-streamed) response: Gemini CLI's side requests (next-speaker checks, model

@@ -3,7 +3,7 @@
 // output_item.done, and finally response.completed with usage.
 
 import { chunks, type Reply } from "./script.ts";
-import { type Frame, frame } from "./sse.ts";
+import { type Frame, frame, pauseBefore } from "./sse.ts";
 
 const JSON_CHUNK = 24;
 
@@ -140,5 +140,5 @@ export function responsesFrames(reply: Reply, { id, model }: ResponsesOptions): 
       "response.completed",
     ),
   );
-  return out;
+  return pauseBefore(out, 1, reply.thinkMs);
 }

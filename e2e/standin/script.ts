@@ -3,12 +3,14 @@
 // requests (titles, summaries, classifiers) and get a harmless short answer instead, so they
 // never eat a scripted reply.
 
-/** A streamed text answer, one line per chunk, `lineDelayMs` apart (slow replies let a
- * recorder capture the "working" screen). */
+/** A streamed text answer, one line per chunk, each sent `lineDelayMs` after the one
+ * before (slow replies let a recorder capture the "working" screen). */
 export interface TextReply {
   kind: "text";
   lines: string[];
   lineDelayMs?: number;
+  /** A pause after the response opens, before any content: the agent's "thinking" spinner. */
+  thinkMs?: number;
 }
 
 /** A call of one of the agent's own tools. `text` is said before the call. */
@@ -17,6 +19,7 @@ export interface ToolReply {
   name: string;
   input: Record<string, unknown>;
   text?: string;
+  thinkMs?: number;
 }
 
 export type Reply = TextReply | ToolReply;
@@ -32,9 +35,9 @@ export function text(lines: string[], lineDelayMs = 0): TextReply {
 }
 
 /** `count` numbered lines, `lineDelayMs` apart: a reply that keeps the agent working. */
-export function slowText(count: number, lineDelayMs: number): TextReply {
+export function slowText(count: number, lineDelayMs: number, thinkMs = 0): TextReply {
   const lines = Array.from({ length: count }, (_, i) => `Stand-in line ${i + 1} of ${count}.`);
-  return { kind: "text", lines, lineDelayMs };
+  return { kind: "text", lines, lineDelayMs, thinkMs };
 }
 
 export function toolCall(name: string, input: Record<string, unknown>, said?: string): ToolReply {

@@ -14,6 +14,13 @@ export function frame(data: unknown, event?: string, delayMs = 0): Frame {
   return event === undefined ? { data, delayMs } : { event, data, delayMs };
 }
 
+/** Add `ms` to the wait before frame `index` (a reply's thinking pause). */
+export function pauseBefore(frames: Frame[], index: number, ms = 0): Frame[] {
+  const target = frames[index];
+  if (target && ms > 0) target.delayMs += ms;
+  return frames;
+}
+
 export function encodeFrame(f: Frame): string {
   const data = typeof f.data === "string" ? f.data : JSON.stringify(f.data);
   return `${f.event === undefined ? "" : `event: ${f.event}\n`}data: ${data}\n\n`;
