@@ -61,8 +61,8 @@ describe("worktrees", () => {
       const created = await taw(["worktree", "create", "--branch", "feat/login"]);
       expect(created.json?.error).toBeUndefined();
       const record = created.json?.result.worktree;
-      // The shipped config places worktrees at {repo}--{branch}, beside the repository.
-      expect(record.path).toBe(join(parent, "app--feat-login"));
+      // The shipped config places worktrees at {repo}.worktrees/{branch}, beside the repository.
+      expect(record.path).toBe(join(parent, "app.worktrees", "feat-login"));
       expect(git(record.path, "rev-parse", "--abbrev-ref", "HEAD")).toBe("feat/login");
       expect(record.session.name).toBe("app--feat/login");
       expect(await sessions(s)).toContain("app--feat/login");
@@ -119,7 +119,7 @@ describe("worktrees", () => {
   test(
     "remove: dirty refused and nothing changed; --force removes folder and session, keeps the branch",
     async () => {
-      const { s, taw } = await setup();
+      const { s, taw, repo } = await setup();
       const path = (await taw(["worktree", "create", "--branch", "wip"])).json?.result.worktree.path;
       writeFileSync(join(path, "notes.txt"), "unsaved\n");
       writeFileSync(join(path, "README"), "changed\n");
@@ -135,7 +135,7 @@ describe("worktrees", () => {
       expect(forced.json?.result).toMatchObject({ session_killed: true, branch_deleted: false });
       expect(existsSync(path)).toBe(false);
       expect(await sessions(s)).not.toContain("app--wip");
-      expect(git(path.replace(/--wip$/, ""), "branch", "--list", "wip")).toContain("wip");
+      expect(git(repo, "branch", "--list", "wip")).toContain("wip");
       expect((await taw(["worktree", "list"])).json?.result).toHaveLength(1);
     },
     TEST_TIMEOUT_MS,
