@@ -4,6 +4,7 @@
 
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
+import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import { parseAnsi } from "./ansi.ts";
 import { BranchCache } from "./branches.ts";
@@ -22,16 +23,13 @@ export class Feed {
   private clockTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly branches = new BranchCache();
   private unsubscribe: (() => void) | undefined;
+  private source: SnapshotSource | undefined;
   private stopped = false;
 
   constructor(
     private readonly store: DashStore,
     private readonly tmux: Tmux,
-    private readonly source: SnapshotSource,
-  ) {}
-
-  async start(): Promise<void> {
-    this.store.setState({ engine: this.source.mode });
+  ) {
     // Preview follows the selection and visibility; the clock follows the agent rows.
     this.unsubscribe = this.store.subscribe((state, previous) => {
       if (
@@ -42,7 +40,22 @@ export class Feed {
       }
       if (state.allAgents !== previous.allAgents || state.now !== previous.now) this.scheduleClock();
     });
-    await this.source.start(
+  }
+
+  /** One plain listing, so the first frame has content before any engine is up. */
+  async prime(): Promise<void> {
+    this.onSnapshot(await takeSnapshot(this.tmux));
+  }
+
+  /** From now on, snapshots come from `source`. */
+  async attach(source: SnapshotSource): Promise<void> {
+    if (this.stopped) {
+      await source.stop();
+      return;
+    }
+    this.source = source;
+    this.store.setState({ engine: source.mode });
+    await source.start(
       (snapshot) => this.onSnapshot(snapshot),
       (error) => showMessage(this.store, `tmux: ${(error as Error).message}`, true),
     );
@@ -54,10 +67,11 @@ export class Feed {
     this.unsubscribe?.();
     clearTimeout(this.previewTimer);
     clearTimeout(this.clockTimer);
-    await this.source.stop();
+    await this.source?.stop();
   }
 
   private onSnapshot(snapshot: Snapshot): void {
+    if (this.stopped) return;
     const print = fingerprint(snapshot);
     if (print !== this.lastPrint) {
       this.lastPrint = print;

@@ -8,7 +8,7 @@ import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { Feed } from "./feed.ts";
 import { chooseSource } from "./sources.ts";
-import { createDashStore } from "./store.ts";
+import { createDashStore, showMessage } from "./store.ts";
 
 export interface DashboardOptions {
   tmux: Tmux;
@@ -26,20 +26,17 @@ const STOP_TIMEOUT_MS = 1500;
 /** Runs until the user quits; the process exits when the renderer is destroyed. */
 export async function runDashboard(options: DashboardOptions): Promise<never> {
   const store = createDashStore({ socket: options.tmux.describeSocket(), popup: options.popup });
-  // The first snapshot is read while the renderer starts: the first frame has content.
-  const starting = chooseSource(options.tmux).then(async (source) => {
-    const feed = new Feed(store, options.tmux, source);
-    await feed.start();
-    return feed;
-  });
-  const [renderer, feed] = await Promise.all([
+  const feed = new Feed(store, options.tmux);
+  // The first snapshot is read while the renderer starts, and the engine (or the reader) is
+  // chosen after: the first frame waits for neither.
+  const [renderer] = await Promise.all([
     createCliRenderer({
       exitOnCtrlC: false,
       targetFps: TARGET_FPS,
       useMouse: true,
       openConsoleOnError: false,
     }),
-    starting,
+    feed.prime().catch((error) => showMessage(store, `tmux: ${(error as Error).message}`, true)),
   ]);
   let exitCode = 0;
   const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
@@ -59,5 +56,8 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   process.on("unhandledRejection", crash);
   const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore };
   createRoot(renderer).render(<App ctx={ctx} />);
+  void chooseSource(options.tmux)
+    .then((source) => feed.attach(source))
+    .catch((error) => showMessage(store, `engine: ${(error as Error).message}`, true));
   return new Promise<never>(() => {});
 }

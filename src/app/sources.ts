@@ -14,7 +14,6 @@ export const READER_POLL_MS = 500;
 
 export interface SnapshotSource {
   readonly mode: EngineMode;
-  /** Resolves once the first snapshot has been reported. */
   start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void>;
   stop(): Promise<void>;
 }
@@ -31,6 +30,7 @@ export class ReaderSource implements SnapshotSource {
   ) {}
 
   async start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void> {
+    // The feed has just read the server: the first tick waits one interval.
     const tick = async () => {
       try {
         onSnapshot(await takeSnapshot(this.tmux));
@@ -39,7 +39,7 @@ export class ReaderSource implements SnapshotSource {
       }
       if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
     };
-    await tick();
+    this.timer = setTimeout(tick, this.intervalMs);
   }
 
   async stop(): Promise<void> {
@@ -53,20 +53,10 @@ export class EngineSource implements SnapshotSource {
   readonly mode = "hosting" as const;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(
-    private readonly tmux: Tmux,
-    private readonly engine: Engine,
-  ) {}
+  constructor(private readonly engine: Engine) {}
 
-  async start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void> {
+  async start(onSnapshot: (snapshot: Snapshot) => void): Promise<void> {
     this.unsubscribe = this.engine.subscribe((snapshot) => onSnapshot(snapshot));
-    // The engine's first tick also reads processes and screens; one plain listing draws
-    // the first frame sooner.
-    try {
-      onSnapshot(await takeSnapshot(this.tmux));
-    } catch (error) {
-      onError(error);
-    }
   }
 
   async stop(): Promise<void> {
@@ -82,7 +72,7 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
     await engine.start();
     // Notifications and [hooks] follow whichever process hosts the engine; they end with it.
     void engine.finished.then(attachNotifications(engine, tmux));
-    return new EngineSource(tmux, engine);
+    return new EngineSource(engine);
   } catch (error) {
     await engine.stop().catch(() => undefined);
     if (error instanceof TawError && error.code === "engine_running") return new ReaderSource(tmux);

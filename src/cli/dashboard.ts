@@ -12,7 +12,8 @@ export const POPUP_HEIGHT_OPTION = "@agent-wizard-height";
 export const DEFAULT_POPUP_WIDTH = "90%";
 export const DEFAULT_POPUP_HEIGHT = "85%";
 
-const LAUNCHER = resolve(import.meta.dir, "..", "..", "bin", "taw");
+/** The popup runs this entry with the Bun running `taw popup`: no launcher, no verb registry. */
+const POPUP_ENTRY = resolve(import.meta.dir, "..", "app", "entry.ts");
 
 function requireTerminal(): void {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -58,7 +59,13 @@ export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
     ["show-options", "-gqv", POPUP_HEIGHT_OPTION],
   ]);
   const server = tmux.serverArgs();
-  const command = [LAUNCHER, ...server, "dashboard", "--popup", ...(client ? ["--client", client] : [])]
+  const command = [
+    process.execPath,
+    POPUP_ENTRY,
+    "--popup",
+    ...server,
+    ...(client ? ["--client", client] : []),
+  ]
     .map(shellQuote)
     .join(" ");
   return [
@@ -91,11 +98,13 @@ export const popupCommand = defineCommand({
       (ctx.env.TMUX
         ? (await ctx.tmux.tryRun(["display-message", "-p", "#{client_name}"])).stdout.trim()
         : "");
+    // display-popup -E returns when the popup closes, failing when tmux could not open it or
+    // when the dashboard inside it failed.
     const result = await ctx.tmux.tryRun(await popupArgs(ctx.tmux, client));
     if (result.error) {
       throw new TawError(
         "popup_failed",
-        `tmux could not open the popup (${result.error.message}); it needs tmux 3.2+ and an attached client`,
+        `the popup did not open or its dashboard failed (${result.error.message}); it needs tmux 3.2+ and an attached client (run 'taw dashboard' in a pane to see errors)`,
       );
     }
     return { opened: true };
