@@ -98,7 +98,9 @@ describe("foreground group of a real tmux pane", () => {
     await tmux.run(["send-keys", "-t", ":", "sleep 37 | cat", "Enter"]);
     while (Date.now() < deadline) {
       front = readProcessTable().foregroundOf(panePid);
-      if (front.length >= 2) break;
+      // Forked children carry the shell's argv until they exec: wait for both programs.
+      const argvs = front.map((p) => p.argv.join(" "));
+      if (argvs.includes("sleep 37") && argvs.includes("cat")) break;
       await Bun.sleep(50);
     }
     const names = front.map((p) => p.argv.join(" "));
