@@ -25,15 +25,10 @@ import {
   switchView,
   toggleCollapsed,
 } from "./store.ts";
-import {
-  askNewWorktree,
-  askRemoveWorktree,
-  askWorktreeAgent,
-  confirmRemoveWorktree,
-  createFromPicker,
-  openSelectedWorktree,
-  refreshWorktrees,
-} from "./worktrees.ts";
+
+/** The worktree actions bring git plumbing (execa: ≈120 ms of imports) that the first frame
+ * does not need; they load on first use. */
+const worktreeActions = () => import("./worktrees.ts");
 
 export type Category = "Move" | "View" | "Agent" | "Worktree" | "Dashboard" | "Dialog";
 
@@ -145,9 +140,9 @@ export const COMMANDS: KeyCommand[] = [
     category: "View",
     modes: LIST,
     footer: true,
-    run: (c) => {
+    run: async (c) => {
       switchView(c.store);
-      if (inWorktrees(c.store.getState())) void refreshWorktrees(c);
+      if (inWorktrees(c.store.getState())) void (await worktreeActions()).refreshWorktrees(c);
     },
   },
   {
@@ -199,7 +194,7 @@ export const COMMANDS: KeyCommand[] = [
     modes: LIST,
     footer: true,
     when: inWorktrees,
-    run: (c) => askNewWorktree(c),
+    run: async (c) => (await worktreeActions()).askNewWorktree(c),
   },
   {
     id: "worktree-remove",
@@ -211,7 +206,7 @@ export const COMMANDS: KeyCommand[] = [
     modes: LIST,
     footer: true,
     when: inWorktrees,
-    run: (c) => askRemoveWorktree(c),
+    run: async (c) => (await worktreeActions()).askRemoveWorktree(c),
   },
   // Agents
   {
@@ -223,7 +218,8 @@ export const COMMANDS: KeyCommand[] = [
     category: "Agent",
     modes: LIST,
     footer: true,
-    run: (c) => (inWorktrees(c.store.getState()) ? openSelectedWorktree(c) : jump(c)),
+    run: async (c) =>
+      inWorktrees(c.store.getState()) ? (await worktreeActions()).openSelectedWorktree(c) : jump(c),
   },
   {
     id: "next",
@@ -383,10 +379,12 @@ export const COMMANDS: KeyCommand[] = [
     category: "Dialog",
     modes: ["picker"],
     footer: true,
-    run: (c) => {
+    run: async (c) => {
       const state = c.store.getState();
       const worktree = state.overlay.kind === "picker" && state.overlay.place === "worktree";
-      return worktree ? createFromPicker(c, pickedKind(state)) : submitOverlay(c, pickedKind(state));
+      return worktree
+        ? (await worktreeActions()).createFromPicker(c, pickedKind(state))
+        : submitOverlay(c, pickedKind(state));
     },
   },
   {
@@ -398,7 +396,10 @@ export const COMMANDS: KeyCommand[] = [
     category: "Dialog",
     modes: ["rename", "prompt", "branch"],
     footer: true,
-    run: (c) => (c.store.getState().overlay.kind === "branch" ? askWorktreeAgent(c) : submitOverlay(c)),
+    run: async (c) =>
+      c.store.getState().overlay.kind === "branch"
+        ? (await worktreeActions()).askWorktreeAgent(c)
+        : submitOverlay(c),
   },
   {
     id: "confirm",
@@ -409,8 +410,10 @@ export const COMMANDS: KeyCommand[] = [
     category: "Dialog",
     modes: ["confirm", "remove-worktree"],
     footer: true,
-    run: (c) =>
-      c.store.getState().overlay.kind === "remove-worktree" ? confirmRemoveWorktree(c) : submitOverlay(c),
+    run: async (c) =>
+      c.store.getState().overlay.kind === "remove-worktree"
+        ? (await worktreeActions()).confirmRemoveWorktree(c)
+        : submitOverlay(c),
   },
   {
     id: "cancel",

@@ -1,0 +1,192 @@
+// The dashboard's speed on real tmux servers of 10, 50, 200 and 500 panes (every one an
+// agent): cold start to the first frame with content (in a pane, and through `taw popup` on
+// an attached client), keypress to redraw (`?` opening and closing the help), the cost of one frame when one agent changes
+// (React + layout + the native frame, in-process), and the dashboard's RSS.
+// Prints figures; asserts nothing.  Run: bun bench/dashboard.ts [rounds]
+
+import { resolve } from "node:path";
+import { testRender } from "@opentui/react/test-utils";
+import { act, createElement } from "react";
+import { App } from "../src/app/App.tsx";
+import type { ActionContext } from "../src/app/actions.ts";
+import { createDashStore, setSnapshot } from "../src/app/store.ts";
+import type { Tmux } from "../src/tmux/client.ts";
+import { takeSnapshot } from "../src/tmux/server.ts";
+import { VERSION } from "../src/version.ts";
+import { formatClaim, thisHost } from "../src/watch/claim.ts";
+import { benchServer, killServer, ms, percentile } from "./servers.ts";
+
+const ROUNDS = Number(process.argv[2] ?? 5);
+const ROOT = resolve(import.meta.dir, "..");
+const ENTRY = `${ROOT}/src/app/entry.ts`;
+const STATES = ["working", "idle", "blocked", "done"];
+const POLL_MS = 5;
+const WIDTH = 160;
+const HEIGHT = 45;
+/** A real terminal's frame: with the preview, at a common size. */
+const FRAME = { width: WIDTH, height: HEIGHT };
+
+async function makeAgents(tmux: Tmux): Promise<void> {
+  const snapshot = await takeSnapshot(tmux);
+  const now = Math.floor(Date.now() / 1000);
+  const commands = [...snapshot.panes.keys()].flatMap((id, index) => [
+    ["set-option", "-p", "-t", id, "@agent_kind", index % 2 ? "codex" : "claude"],
+    ["set-option", "-p", "-t", id, "@agent_state", STATES[index % STATES.length] as string],
+    ["set-option", "-p", "-t", id, "@agent_state_since", String(now - index * 7)],
+  ]);
+  // This process claims the server: the dashboard reads the options instead of hosting an
+  // engine that would find no agent processes and clear them.
+  commands.push([
+    "set-option",
+    "-g",
+    "@agent_wizard_engine",
+    formatClaim(process.pid, thisHost(), Date.now(), VERSION),
+  ]);
+  await tmux.batch(commands);
+}
+
+async function waitForScreen(tmux: Tmux, pane: string, check: (text: string) => boolean, limitMs = 15_000) {
+  const deadline = performance.now() + limitMs;
+  let text = "";
+  while (performance.now() < deadline) {
+    text = await tmux.run(["capture-pane", "-p", "-t", pane]);
+    if (check(text)) return text;
+    await Bun.sleep(POLL_MS);
+  }
+  throw new Error(`the dashboard did not draw in time; the pane shows:\n${text}`);
+}
+
+const hasRows = (text: string) => /Agents \d+/.test(text) && /[⏸✓⏵·] (claude|codex)/.test(text);
+
+/** Cold start in a pane; then Tab round trips; then the process's RSS. */
+async function paneFigures(tmux: Tmux) {
+  const starts: number[] = [];
+  const keys: number[] = [];
+  let rssKb = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const pane = (
+      await tmux.run(["new-window", "-d", "-t", "dash:", "-P", "-F", "#{pane_id}", "sh", "-c", "exec sh"])
+    ).trim();
+    const line = `exec ${process.execPath} ${ENTRY} -L ${tmux.server.socketName}`;
+    const started = performance.now();
+    await tmux.run(["send-keys", "-t", pane, "-l", line]);
+    await tmux.run(["send-keys", "-t", pane, "Enter"]);
+    await waitForScreen(tmux, pane, hasRows);
+    starts.push(performance.now() - started);
+    // `?` opens the help and closes it again: a redraw that touches no tmux state.
+    for (let press = 0; press < 4; press++) {
+      const open = press % 2 === 0;
+      const pressed = performance.now();
+      await tmux.run(["send-keys", "-t", pane, "?"]);
+      await waitForScreen(tmux, pane, (text) => text.includes("keys — Esc closes") === open);
+      keys.push(performance.now() - pressed);
+    }
+    const pid = Number((await tmux.run(["display-message", "-p", "-t", pane, "#{pane_pid}"])).trim());
+    const status = await Bun.file(`/proc/${pid}/status`).text();
+    rssKb = Math.max(rssKb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    await tmux.run(["send-keys", "-t", pane, "q"]);
+    await Bun.sleep(300);
+  }
+  return { starts, keys, rssKb };
+}
+
+/** In-process: one agent changes state, the frame is rebuilt. */
+async function frameFigures(tmux: Tmux) {
+  const snapshot = await takeSnapshot(tmux);
+  const store = createDashStore({ engine: "reading" });
+  const ctx: ActionContext = { store, tmux, quit: () => {} };
+  setSnapshot(store, snapshot);
+  const setup = await testRender(createElement(App, { ctx }), FRAME);
+  await setup.renderOnce();
+  const times: number[] = [];
+  const [first] = snapshot.panes.values();
+  for (let round = 0; round < 30; round++) {
+    if (!first) break;
+    first.agent.state = STATES[round % STATES.length] as string;
+    first.agent.stateSince = String(Math.floor(Date.now() / 1000) - round);
+    const start = performance.now();
+    act(() => setSnapshot(store, { ...snapshot, takenAt: Date.now() }));
+    await setup.renderOnce();
+    times.push(performance.now() - start);
+  }
+  act(() => setup.renderer.destroy());
+  return times;
+}
+
+/** `taw popup` on a client attached inside an outer server's pane, to the first frame with rows. */
+async function popupFigures(tmux: Tmux) {
+  const outer = await benchServer(1, `taw-bench-outer-${process.pid}`);
+  const times: number[] = [];
+  try {
+    await outer.run([
+      "respawn-pane",
+      "-k",
+      "-t",
+      "bench:w0",
+      `tmux -L ${tmux.server.socketName} attach -t dash`,
+    ]);
+    let client = "";
+    for (let tries = 0; tries < 100 && !client; tries++) {
+      client = (await tmux.run(["list-clients", "-F", "#{client_name}"])).trim().split("\n")[0] ?? "";
+      if (!client) await Bun.sleep(50);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = performance.now();
+      const popup = Bun.spawn(
+        [
+          process.execPath,
+          `${ROOT}/src/main.ts`,
+          "popup",
+          "-L",
+          tmux.server.socketName as string,
+          "--client",
+          client,
+        ],
+        { stdin: "ignore", stdout: "ignore", stderr: "ignore" },
+      );
+      await waitForScreen(outer, "bench:w0", (text) => text.includes("taw popup") && hasRows(text));
+      times.push(performance.now() - started);
+      await outer.run(["send-keys", "-t", "bench:w0", "q"]);
+      await popup.exited;
+    }
+  } finally {
+    await killServer(outer);
+  }
+  return times;
+}
+
+console.log(
+  `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
+);
+console.log("panes  first frame p50  p95        key→redraw p50  p95        frame p50   p95        RSS");
+for (const size of [10, 50, 200, 500]) {
+  const tmux = await benchServer(size);
+  try {
+    await tmux.run(["new-session", "-d", "-s", "dash", "-x", String(WIDTH), "-y", String(HEIGHT), "sh"]);
+    await makeAgents(tmux);
+    const pane = await paneFigures(tmux);
+    const frames = await frameFigures(tmux);
+    console.log(
+      [
+        String(size).padStart(5),
+        ms(percentile(pane.starts, 50)).padStart(15),
+        ms(percentile(pane.starts, 95)).padStart(11),
+        ms(percentile(pane.keys, 50)).padStart(15),
+        ms(percentile(pane.keys, 95)).padStart(11),
+        ms(percentile(frames, 50)).padStart(11),
+        ms(percentile(frames, 95)).padStart(11),
+        `${(pane.rssKb / 1024).toFixed(0)} MB`.padStart(8),
+      ].join(""),
+    );
+    if (size === 10) {
+      const popup = await popupFigures(tmux);
+      console.log(
+        `       taw popup → first frame with rows: p50 ${ms(percentile(popup, 50))}, p95 ${ms(percentile(popup, 95))}`,
+      );
+    }
+  } finally {
+    await killServer(tmux);
+  }
+}
+console.log("first frame: from the command line typed to rows on screen (capture-pane every 5 ms).");
+process.exit(0);

@@ -1,0 +1,55 @@
+// Running the dashboard in a real tmux pane of a test server and reading what it drew.
+
+import { readFileSync } from "node:fs";
+import { ROOT, type TestServer, waitFor } from "./harness.ts";
+
+const BUN = process.execPath;
+
+/** The shell line that runs `taw <args>` and then says how it ended, leaving a shell behind. */
+export const dashboardLine = (server: TestServer, args: string[]) =>
+  `TAW_TMUX_NAME=${server.name} ${BUN} ${ROOT}/src/main.ts ${args.join(" ")}; echo "dashboard exited $?"; exec sh`;
+
+/** A new window whose pane runs the dashboard; answers its pane id. */
+export async function openDashboard(server: TestServer, args: string[] = ["dashboard"]): Promise<string> {
+  return (
+    await server.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", dashboardLine(server, args))
+  ).trim();
+}
+
+export const screen = (server: TestServer, pane: string) => server.run("capture-pane", "-p", "-t", pane);
+
+/** Wait until the pane's screen satisfies `check`; answers the screen. */
+export function screenShows(
+  server: TestServer,
+  pane: string,
+  check: (text: string) => boolean,
+  what: string,
+  ms = 10_000,
+): Promise<string> {
+  return waitFor(
+    async () => {
+      const text = await screen(server, pane);
+      return check(text) ? text : undefined;
+    },
+    ms,
+    what,
+  );
+}
+
+export async function paneFormat(server: TestServer, pane: string, format: string): Promise<string> {
+  return (await server.run("display-message", "-p", "-t", pane, format)).trim();
+}
+
+/** The dashboard process: the child of the pane's shell. */
+export function dashboardPid(panePid: number): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${panePid}/task/${panePid}/children`, "utf8").trim().split(/\s+/);
+    const pid = Number(children[0]);
+    return pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Modes a program that quit cleanly leaves off: alternate screen, mouse reporting. */
+export const TERMINAL_MODES = "#{alternate_on}#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}";
