@@ -26,8 +26,6 @@ const STATE_TIMEOUT_MS = 30_000;
 const SLOW_LINES = 12;
 const LINE_DELAY_MS = 800;
 const TOOL_SECONDS = 6;
-/** A menu that has just been drawn can drop a key sent at once (Claude's permission menu). */
-const MENU_SETTLE_MS = 700;
 
 const manifests = loadManifests({ userDir: "/nonexistent" });
 
@@ -93,8 +91,7 @@ describe("real agents against the stand-in model", () => {
           await submit(pane, "Run a command");
           await expectState(driver, pane, "blocked");
           expect(existsSync(`${scratch.project}/approved.txt`)).toBe(false);
-          await Bun.sleep(MENU_SETTLE_MS);
-          await pane.keys(...driver.approveKeys);
+          await pane.answer(...driver.approveKeys);
           await expectState(driver, pane, "working");
           await pane.waitFor(/The command finished\./, STATE_TIMEOUT_MS, "the reply after the command");
           await expectState(driver, pane, "idle");

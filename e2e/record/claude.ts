@@ -77,15 +77,15 @@ export const claudeDriver: AgentDriver = {
     await pane.waitFor(/Choose the text style/, STEP_TIMEOUT_MS, "the theme picker");
     await Bun.sleep(500);
     await seen("startup-theme-picker", "first-run theme picker waiting for a choice");
-    await pane.keys("Enter");
+    await pane.answer("Enter");
     await pane.waitFor(/Press Enter to continue/, STEP_TIMEOUT_MS, "the security notes");
     await seen("startup-security-notes", "first-run security notes: Press Enter to continue");
-    await pane.keys("Enter");
+    await pane.answer("Enter");
     await pane.waitFor(/trust this folder/, STEP_TIMEOUT_MS, "the trust screen");
     await seen("startup-trust-folder", "trust-this-folder screen, pointer on 'No, exit'");
-    // The pointer starts on "No, exit".
-    await pane.keys("Down");
-    await Bun.sleep(300);
+    // The pointer starts on "No, exit": move it, and see it moved, before confirming.
+    await pane.answer("Down");
+    await pane.waitFor(/❯ Yes, I trust this folder/, STEP_TIMEOUT_MS, "the pointer on Yes");
     await pane.keys("Enter");
     await pane.waitFor(IDLE_HINT, STEP_TIMEOUT_MS, "the prompt");
   },

@@ -86,7 +86,7 @@ export const codexDriver: AgentDriver = {
     await pane.waitFor(/Trust this folder\?/, FIRST_START_TIMEOUT_MS, "the trust screen");
     await Bun.sleep(500);
     await seen("startup-trust-folder", "trust-this-folder screen (git repository)");
-    await pane.keys("Enter");
+    await pane.answer("Enter");
     await pane.waitFor(PROMPT, FIRST_START_TIMEOUT_MS, "the prompt");
   },
   approvalCall: (command) => escalated(command, "Do you allow running this command?"),

@@ -67,7 +67,7 @@ export const geminiDriver: AgentDriver = {
     await pane.waitFor(/Do you trust the files in this folder\?/, STEP_TIMEOUT_MS, "the trust dialog");
     await Bun.sleep(1000);
     await seen("startup-trust-folder", "trust-folder dialog at first start");
-    await pane.keys("Enter");
+    await pane.answer("Enter");
     // Trusting restarts the CLI.
     await pane.waitFor(/restarting to apply the trust changes/, STEP_TIMEOUT_MS, "the restart");
     await waitIdle(pane, "the prompt");

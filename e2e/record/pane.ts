@@ -6,6 +6,9 @@ import { readFileSync } from "node:fs";
 export const DEFAULT_WIDTH = 120;
 export const DEFAULT_HEIGHT = 40;
 const POLL_MS = 200;
+/** A menu drawn a moment ago can drop a key sent at once (seen with Claude's trust screen
+ * and permission menu): answers to a new screen wait this long first. */
+export const SETTLE_MS = 700;
 
 export interface PaneOptions {
   argv: string[];
@@ -90,6 +93,12 @@ export class AgentPane {
   /** Send tmux key names (Enter, Down, Escape, C-c). */
   async keys(...keys: string[]): Promise<void> {
     await this.tmux("send-keys", "-t", this.target, ...keys);
+  }
+
+  /** Answer a screen that has just appeared: settle, then send the keys. */
+  async answer(...keys: string[]): Promise<void> {
+    await Bun.sleep(SETTLE_MS);
+    await this.keys(...keys);
   }
 
   /** Type text literally. */
