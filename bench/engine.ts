@@ -23,6 +23,8 @@ const PANES_PER_WINDOW = 5;
 const CLOCK_TICKS = 100;
 const ROOT = resolve(import.meta.dir, "..");
 const POLL_MS = 5;
+/** About one engine tick with its own duration: cues land uniformly over it. */
+const CYCLE_MS = 350;
 
 const scratch = mkdtempSync(join(tmpdir(), "taw-bench-engine-"));
 const agentPath = installFakeAgent(join(scratch, "agents"), "claude");
@@ -129,6 +131,8 @@ async function latency(
   word: string,
   state: string,
 ): Promise<number> {
+  // A screen changes at any moment of the engine's cycle, not just after a tick.
+  await Bun.sleep(Math.random() * CYCLE_MS);
   let offset = sizeOf(eventsPath);
   const start = performance.now();
   await typeCue(tmux, pane, word);
@@ -228,7 +232,7 @@ console.log(
   "panes agents workers | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux) rss MB tmux/s | redraw: cpu% (+tmux) rss MB tmux/s",
 );
 for (const size of SIZES) {
-  for (const workers of size >= 50 ? ["2", "0"] : ["2"]) {
+  for (const workers of size >= 50 ? ["1", "0"] : ["1"]) {
     const row = await run(size, workers);
     const w = (x: WindowFigures) =>
       `${f(x.cpu, 2)} (${f(x.withTmux, 1)}) ${f(x.rss)} ${f(x.tmuxPerSecond, 2)}`;

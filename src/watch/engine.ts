@@ -70,6 +70,9 @@ export class Engine {
   private agentPanes = new Set<string>();
   private wantsScreen = new Set<string>();
   private lastCapture = new Map<string, number>();
+  /** Panes whose watcher settled, by the input it settled on: the same input again is not sent. */
+  private settled = new Map<string, string>();
+  private signatures = new Map<string, string>();
   /** The identity each pane was last found with, and what tmux said was in front then. */
   private identities = new Map<string, { key: string; kind: string | undefined }>();
   private lastIdentityAt = 0;
@@ -224,13 +227,18 @@ export class Engine {
         this.identities.set(pane.id, { key, kind });
       } else if (!tracked) continue;
       if (!tracked && kind === undefined) continue;
+      const screen = read.screens.get(pane.id);
+      const visible = pane.visible && watched.has(pane.sessionId);
+      const signature = `${kind}\u0001${pane.title}\u0001${visible}\u0001${pane.command}\u0001${Object.values(pane.agent).join("\u0001")}`;
+      if (screen === undefined && this.settled.get(pane.id) === signature) continue;
+      this.signatures.set(pane.id, signature);
       ticks.push({
         paneId: pane.id,
         now,
         kind,
-        screen: read.screens.get(pane.id),
+        screen,
         title: pane.title,
-        visible: pane.visible && watched.has(pane.sessionId),
+        visible,
         shellInFront: isShell(pane.command),
         options: { ...pane.agent },
       });
@@ -246,6 +254,12 @@ export class Engine {
   }
 
   private track(result: PaneResult): void {
+    const signature = this.signatures.get(result.paneId);
+    // A write changes the options the next read sees: that input is new, and is sent.
+    if (result.settled && signature !== undefined && Object.keys(result.writes).length === 0)
+      this.settled.set(result.paneId, signature);
+    else this.settled.delete(result.paneId);
+    this.signatures.delete(result.paneId);
     if (result.kind === undefined) {
       this.agentPanes.delete(result.paneId);
       this.lastCapture.delete(result.paneId);
@@ -279,6 +293,7 @@ export class Engine {
       this.wantsScreen.delete(id);
       this.lastCapture.delete(id);
       this.identities.delete(id);
+      this.settled.delete(id);
     }
     if (closed.length) this.host?.forget(closed);
     return events;

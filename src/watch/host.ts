@@ -6,7 +6,7 @@ import { evaluate } from "../detect/engine.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import type { Verdict } from "../detect/types.ts";
 import type { AgentOptionValues } from "../tmux/snapshot.ts";
-import { type Decision, step, type Transition, type Watcher } from "./state.ts";
+import { type Decision, STARTUP_GRACE_MS, step, type Transition, type Watcher } from "./state.ts";
 
 /** What the engine read of one pane this tick: plain data, so it crosses to a Worker. */
 export interface PaneTick {
@@ -30,6 +30,8 @@ export interface PaneResult {
   kind: string | undefined;
   /** The watcher has never been shown a screen of its agent: capture whatever the activity. */
   wantsScreen: boolean;
+  /** Nothing is pending on time (grace, hold, misses, an exit): the same input again changes nothing. */
+  settled: boolean;
 }
 
 export interface WatcherHost {
@@ -84,8 +86,12 @@ export class LocalHost implements WatcherHost {
       options: tick.options,
     });
     slot.watcher = decision.watcher;
-    const kind = decision.watcher.kind;
+    const w = decision.watcher;
+    const kind = w.kind;
     if (kind === undefined) slot.screen = undefined;
+    const settled =
+      kind === undefined ||
+      (!decision.holding && w.misses === 0 && !w.exiting && tick.now - w.appearedAt >= STARTUP_GRACE_MS);
     return {
       paneId: tick.paneId,
       writes: decision.writes,
@@ -93,6 +99,7 @@ export class LocalHost implements WatcherHost {
       holding: decision.holding,
       kind,
       wantsScreen: kind !== undefined && slot.screen === undefined,
+      settled,
     };
   }
 

@@ -5,7 +5,9 @@
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import type { WorkerRequest } from "./worker.ts";
 
-export const DEFAULT_WORKERS = 2;
+/** One worker keeps screen evaluation off the engine's thread (the dashboard's UI thread when it
+ * hosts the engine); bench/engine.ts found a second one buys nothing at 200 panes and costs ~10 MB. */
+export const DEFAULT_WORKERS = 1;
 
 interface Pending {
   resolve(results: PaneResult[]): void;
