@@ -8,6 +8,8 @@ import { openDashboard, screen, screenShows } from "./dashboard-helpers.ts";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
 
 const newServer = useServers();
+/** Real tmux, a Bun dashboard and (for the hosted engine) its startup grace: past bun's 5 s default. */
+const E2E_TIMEOUT_MS = 30_000;
 
 const claim = (server: TestServer) =>
   server.run(
@@ -36,86 +38,106 @@ async function taggedShell(server: TestServer, kind: string, state: string, ago 
 const option = async (server: TestServer, pane: string, name: string) =>
   (await server.run("display-message", "-p", "-t", pane, `#{${name}}`)).trim();
 
-test("agent list sorts by who needs you; agent get answers one record", async () => {
-  const server = await newServer();
-  const idle = await taggedShell(server, "claude", "idle", 50);
-  const blocked = await taggedShell(server, "codex", "blocked", 5);
-  const list = await server.taw(["agent", "list", "--json"]);
-  expect(list.json?.ok).toBe(true);
-  expect(list.json?.result.map((record: { tmux_id: string }) => record.tmux_id)).toEqual([blocked, idle]);
-  const one = await server.taw(["agent", "get", idle, "--json"]);
-  expect(one.json?.result.agent.kind).toBe("claude");
-  const none = await server.taw(["agent", "get", "main:0.0", "--json"]);
-  expect(none.json?.error?.code).toBe("not_an_agent");
-});
+test(
+  "agent list sorts by who needs you; agent get answers one record",
+  async () => {
+    const server = await newServer();
+    const idle = await taggedShell(server, "claude", "idle", 50);
+    const blocked = await taggedShell(server, "codex", "blocked", 5);
+    const list = await server.taw(["agent", "list", "--json"]);
+    expect(list.json?.ok).toBe(true);
+    expect(list.json?.result.map((record: { tmux_id: string }) => record.tmux_id)).toEqual([blocked, idle]);
+    const one = await server.taw(["agent", "get", idle, "--json"]);
+    expect(one.json?.result.agent.kind).toBe("claude");
+    const none = await server.taw(["agent", "get", "main:0.0", "--json"]);
+    expect(none.json?.error?.code).toBe("not_an_agent");
+  },
+  E2E_TIMEOUT_MS,
+);
 
-test("agent rename checks the name and its uniqueness, and changes nothing when refused", async () => {
-  const server = await newServer();
-  const first = await taggedShell(server, "claude", "idle");
-  const second = await taggedShell(server, "codex", "idle");
-  expect((await server.taw(["agent", "rename", first, "api", "--json"])).json?.ok).toBe(true);
-  expect(await option(server, first, "@agent_name")).toBe("api");
-  const bad = await server.taw(["agent", "rename", second, "Not Valid", "--json"]);
-  expect(bad.json?.error?.code).toBe("usage");
-  expect(bad.code).toBe(2);
-  const taken = await server.taw(["agent", "rename", second, "api", "--json"]);
-  expect(taken.json?.error?.code).toBe("name_taken");
-  expect(await option(server, second, "@agent_name")).toBe("");
-});
+test(
+  "agent rename checks the name and its uniqueness, and changes nothing when refused",
+  async () => {
+    const server = await newServer();
+    const first = await taggedShell(server, "claude", "idle");
+    const second = await taggedShell(server, "codex", "idle");
+    expect((await server.taw(["agent", "rename", first, "api", "--json"])).json?.ok).toBe(true);
+    expect(await option(server, first, "@agent_name")).toBe("api");
+    const bad = await server.taw(["agent", "rename", second, "Not Valid", "--json"]);
+    expect(bad.json?.error?.code).toBe("usage");
+    expect(bad.code).toBe(2);
+    const taken = await server.taw(["agent", "rename", second, "api", "--json"]);
+    expect(taken.json?.error?.code).toBe("name_taken");
+    expect(await option(server, second, "@agent_name")).toBe("");
+  },
+  E2E_TIMEOUT_MS,
+);
 
-test("agent prompt pastes the text and submits it; a blocked agent refuses and receives nothing", async () => {
-  const server = await newServer();
-  const pane = await taggedShell(server, "claude", "idle");
-  const sent = await server.taw(["agent", "prompt", pane, "echo", "taw-$((6*7))", "--json"]);
-  expect(sent.json?.result.submit_key).toBe("Enter");
-  await waitFor(async () => (await screen(server, pane)).includes("taw-42"), 5000, "the prompt run");
-  const blocked = await taggedShell(server, "codex", "blocked");
-  const refused = await server.taw(["agent", "prompt", blocked, "echo should-not-arrive", "--json"]);
-  expect(refused.json?.error?.code).toBe("agent_blocked");
-  await Bun.sleep(300);
-  expect(await screen(server, blocked)).not.toContain("should-not-arrive");
-});
+test(
+  "agent prompt pastes the text and submits it; a blocked agent refuses and receives nothing",
+  async () => {
+    const server = await newServer();
+    const pane = await taggedShell(server, "claude", "idle");
+    const sent = await server.taw(["agent", "prompt", pane, "echo", "taw-$((6*7))", "--json"]);
+    expect(sent.json?.result.submit_key).toBe("Enter");
+    await waitFor(async () => (await screen(server, pane)).includes("taw-42"), 5000, "the prompt run");
+    const blocked = await taggedShell(server, "codex", "blocked");
+    const refused = await server.taw(["agent", "prompt", blocked, "echo should-not-arrive", "--json"]);
+    expect(refused.json?.error?.code).toBe("agent_blocked");
+    await Bun.sleep(300);
+    expect(await screen(server, blocked)).not.toContain("should-not-arrive");
+  },
+  E2E_TIMEOUT_MS,
+);
 
-test("agent kill closes the pane", async () => {
-  const server = await newServer();
-  const pane = await taggedShell(server, "claude", "idle");
-  expect((await server.taw(["agent", "kill", pane, "--json"])).json?.result.closed).toBe(true);
-  expect(await server.run("list-panes", "-a", "-F", "#{pane_id}")).not.toContain(pane);
-});
+test(
+  "agent kill closes the pane",
+  async () => {
+    const server = await newServer();
+    const pane = await taggedShell(server, "claude", "idle");
+    expect((await server.taw(["agent", "kill", pane, "--json"])).json?.result.closed).toBe(true);
+    expect(await server.run("list-panes", "-a", "-F", "#{pane_id}")).not.toContain(pane);
+  },
+  E2E_TIMEOUT_MS,
+);
 
-test("in the dashboard: p sends a prompt to the selected agent, r renames it, x closes it after y", async () => {
-  const server = await newServer();
-  await claim(server);
-  const pane = await taggedShell(server, "claude", "done", 30);
-  const dash = await openDashboard(server);
-  await screenShows(server, dash, (s) => s.includes("✓ claude"), "the agent");
+test(
+  "in the dashboard: p sends a prompt to the selected agent, r renames it, x closes it after y",
+  async () => {
+    const server = await newServer();
+    await claim(server);
+    const pane = await taggedShell(server, "claude", "done", 30);
+    const dash = await openDashboard(server);
+    await screenShows(server, dash, (s) => s.includes("✓ claude"), "the agent");
 
-  await server.run("send-keys", "-t", dash, "p");
-  await server.run("send-keys", "-t", dash, "-l", "echo from-the-$((2+3))-dashboard");
-  await screenShows(server, dash, (s) => s.includes("prompt for claude"), "the prompt line");
-  await server.run("send-keys", "-t", dash, "Enter");
-  await waitFor(
-    async () => (await screen(server, pane)).includes("from-the-5-dashboard"),
-    5000,
-    "the prompt run",
-  );
-  await screenShows(server, dash, (s) => s.includes("sent the prompt to claude"), "the message");
+    await server.run("send-keys", "-t", dash, "p");
+    await server.run("send-keys", "-t", dash, "-l", "echo from-the-$((2+3))-dashboard");
+    await screenShows(server, dash, (s) => s.includes("prompt for claude"), "the prompt line");
+    await server.run("send-keys", "-t", dash, "Enter");
+    await waitFor(
+      async () => (await screen(server, pane)).includes("from-the-5-dashboard"),
+      5000,
+      "the prompt run",
+    );
+    await screenShows(server, dash, (s) => s.includes("sent the prompt to claude"), "the message");
 
-  await server.run("send-keys", "-t", dash, "r");
-  await server.run("send-keys", "-t", dash, "-l", "reviewer");
-  await server.run("send-keys", "-t", dash, "Enter");
-  await waitFor(async () => (await option(server, pane, "@agent_name")) === "reviewer", 5000, "the name");
-  await screenShows(server, dash, (s) => s.includes("✓ reviewer"), "the new name in the list");
+    await server.run("send-keys", "-t", dash, "r");
+    await server.run("send-keys", "-t", dash, "-l", "reviewer");
+    await server.run("send-keys", "-t", dash, "Enter");
+    await waitFor(async () => (await option(server, pane, "@agent_name")) === "reviewer", 5000, "the name");
+    await screenShows(server, dash, (s) => s.includes("✓ reviewer"), "the new name in the list");
 
-  await server.run("send-keys", "-t", dash, "x");
-  await screenShows(server, dash, (s) => s.includes("close reviewer? y / n"), "the question");
-  await server.run("send-keys", "-t", dash, "y");
-  await waitFor(
-    async () => !(await server.run("list-panes", "-a", "-F", "#{pane_id}")).includes(pane),
-    5000,
-    "the pane closed",
-  );
-  await screenShows(server, dash, (s) => s.includes("Agents 0"), "the list empty");
-  await server.run("send-keys", "-t", dash, "q");
-  await screenShows(server, dash, (s) => s.includes("dashboard exited 0"), "the shell back");
-});
+    await server.run("send-keys", "-t", dash, "x");
+    await screenShows(server, dash, (s) => s.includes("close reviewer? y / n"), "the question");
+    await server.run("send-keys", "-t", dash, "y");
+    await waitFor(
+      async () => !(await server.run("list-panes", "-a", "-F", "#{pane_id}")).includes(pane),
+      5000,
+      "the pane closed",
+    );
+    await screenShows(server, dash, (s) => s.includes("Agents 0"), "the list empty");
+    await server.run("send-keys", "-t", dash, "q");
+    await screenShows(server, dash, (s) => s.includes("dashboard exited 0"), "the shell back");
+  },
+  E2E_TIMEOUT_MS,
+);
