@@ -4,7 +4,7 @@ import { act } from "react";
 import { Tmux } from "../tmux/client.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
-import { NOW, sampleSnapshot } from "./fixtures.ts";
+import { fixtureSnapshot, NOW, sampleSnapshot } from "./fixtures.ts";
 import { createDashStore, type DashStore, setSnapshot } from "./store.ts";
 
 type Setup = Awaited<ReturnType<typeof testRender>>;
@@ -194,6 +194,29 @@ test("a click selects the row under the mouse", async () => {
   });
   await r.t.renderOnce();
   expect(r.store.getState().selected.agents).toBe("%5");
+});
+
+test("500 agents: only the visible slice is drawn, and the wheel scrolls it", async () => {
+  const store = createDashStore({ engine: "reading", now: NOW });
+  const many = Array.from({ length: 500 }, (_, i) => ({
+    agent: { kind: "claude", state: "working", stateSince: String(NOW - 1000 + i), name: `agent${i}` },
+  }));
+  setSnapshot(store, fixtureSnapshot(many), NOW);
+  const ctx: ActionContext = { store, tmux: new Tmux({ socketName: "taw-test-none" }), quit: () => {} };
+  const t = await testRender(<App ctx={ctx} />, { width: 80, height: 15, kittyKeyboard: true });
+  setup = t;
+  await t.renderOnce();
+  let frame = t.captureCharFrame();
+  expect(frame).toContain("Agents 500");
+  expect(frame).toContain("agent0 ");
+  expect(frame).not.toContain("agent20 ");
+  await act(async () => {
+    await t.mockMouse.scroll(10, 5, "down");
+  });
+  await t.renderOnce();
+  frame = t.captureCharFrame();
+  expect(frame).not.toContain("agent0 ");
+  expect(frame).toContain("agent3 ");
 });
 
 test("q quits", async () => {
