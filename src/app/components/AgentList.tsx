@@ -74,10 +74,13 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
       }
     >
       {visible.length === 0 ? (
-        <text fg={theme.muted}>
-          {total === 0
-            ? " no agents on this server yet — s starts one, Tab shows every pane"
-            : " nothing matches the filter (Esc clears it)"}
+        <text fg={theme.muted} wrapMode="none">
+          {cell(
+            total === 0
+              ? " no agents on this server yet — s starts one, Tab shows every pane"
+              : " nothing matches the filter (Esc clears it)",
+            inner,
+          )}
         </text>
       ) : (
         visible.map((row) => (
