@@ -1,6 +1,9 @@
 // The engine against real tmux servers, with fake agents replaying recorded Claude screens.
 
 import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   agentWindow,
   cue,
@@ -155,6 +158,35 @@ describe("engine", () => {
       const status = await s.taw(["engine", "status", "--json"]);
       expect(status.json?.result).toMatchObject({ running: true, pid: winner.proc.pid });
       expect(winner.proc.exitCode).toBeNull();
+    },
+    TEST_MS,
+  );
+
+  test(
+    "taw engine starts one in the background and returns; a second call finds it running",
+    async () => {
+      const s = await server();
+      const env = {
+        TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-bg-")),
+      };
+      const first = await s.taw(["engine", "--json"], env);
+      expect(first.code).toBe(0);
+      const pid = first.json?.result.pid as number;
+      expect(first.json?.result.running).toBe(true);
+      try {
+        const second = await s.taw(["engine", "--json"], env);
+        expect(second.json?.result.pid).toBe(pid);
+        await s.run("split-window", "-d", "sh");
+        await waitFor(
+          async () => (await s.taw(["engine", "status", "--json"])).json?.result.running,
+          5000,
+          "running",
+        );
+      } finally {
+        const stop = await s.taw(["engine", "stop", "--json"]);
+        expect(stop.json?.result).toMatchObject({ stopped: true, pid });
+      }
+      expect((await s.taw(["engine", "status", "--json"])).json?.result.running).toBe(false);
     },
     TEST_MS,
   );

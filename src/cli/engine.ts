@@ -2,8 +2,11 @@
 // server. Without --foreground it starts itself in the background and returns once the
 // background engine holds the server's claim (or says why it could not).
 
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { TawError } from "../errors.ts";
 import { attachNotifications } from "../notify/attach.ts";
+import { logDir } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { type EngineClaim, readEngineClaim, thisHost } from "../watch/claim.ts";
 import { Engine, eventsPathFor } from "../watch/engine.ts";
@@ -63,11 +66,15 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
 async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
   const held = await readEngineClaim(ctx.tmux);
   if (held?.alive) return claimRecord(held);
+  // Its stderr goes to a file, not a pipe: this process ends long before the engine does.
+  mkdirSync(logDir(ctx.env), { recursive: true });
+  const stderrPath = join(logDir(ctx.env), "engine.stderr.log");
+  writeFileSync(stderrPath, "");
   const child = Bun.spawn([process.execPath, Bun.main, "engine", "--foreground", ...serverFlags(ctx)], {
     env: ctx.env,
     stdin: "ignore",
     stdout: "ignore",
-    stderr: "pipe",
+    stderr: Bun.file(stderrPath),
     detached: true,
   });
   child.unref();
@@ -76,7 +83,7 @@ async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
     const claim = await readEngineClaim(ctx.tmux);
     if (claim?.alive) return claimRecord(claim);
     if (child.exitCode !== null) {
-      const why = (await new Response(child.stderr as ReadableStream).text()).trim();
+      const why = readFileSync(stderrPath, "utf8").trim();
       throw new TawError(
         "engine_failed",
         `the engine stopped as it started: ${why || `exit ${child.exitCode}`}`,
