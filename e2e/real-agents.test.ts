@@ -29,12 +29,6 @@ const TOOL_SECONDS = 6;
 
 const manifests = loadManifests({ userDir: "/nonexistent" });
 
-async function submit(pane: AgentPane, prompt: string): Promise<void> {
-  await pane.type(prompt);
-  await Bun.sleep(300);
-  await pane.keys("Enter");
-}
-
 /** Wait until detection, run on the live screen and title, gives `state`. */
 async function expectState(
   driver: AgentDriver,
@@ -74,7 +68,7 @@ describe("real agents against the stand-in model", () => {
           await expectState(driver, pane, "idle");
 
           standIn.script.push(slowText(SLOW_LINES, LINE_DELAY_MS));
-          await submit(pane, "Write twelve lines slowly");
+          await pane.submit("Write twelve lines slowly");
           await expectState(driver, pane, "working", driver.firstReplyTimeoutMs);
           await waitFor(
             () => standIn.mainRequests().length >= 1,
@@ -88,7 +82,7 @@ describe("real agents against the stand-in model", () => {
             driver.approvalCall(`sleep ${TOOL_SECONDS} && touch approved.txt`),
             text(["The command finished."]),
           );
-          await submit(pane, "Run a command");
+          await pane.submit("Run a command");
           await expectState(driver, pane, "blocked");
           expect(existsSync(`${scratch.project}/approved.txt`)).toBe(false);
           await pane.answer(...driver.approveKeys);

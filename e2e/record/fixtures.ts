@@ -1,7 +1,7 @@
 // Writing recorded screens as fixtures: <case>.txt is the screen exactly as capture-pane -p
 // printed it, <case>.json says what state it shows and where it came from.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeFileAtomic } from "../../src/fs.ts";
 import type { AgentPane } from "./pane.ts";
@@ -43,6 +43,15 @@ export class Recorder {
       note,
     });
     return screen;
+  }
+
+  /** Remove cases this recording did not write: the walk no longer reaches them. */
+  pruneStale(): void {
+    const dir = `${FIXTURES_DIR}/${this.agent}`;
+    for (const file of readdirSync(dir)) {
+      const name = file.replace(/\.(txt|json)$/, "");
+      if (name !== file && !this.written.includes(name)) rmSync(`${dir}/${file}`);
+    }
   }
 
   write(name: string, screen: string, meta: FixtureMeta): void {

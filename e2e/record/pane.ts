@@ -9,6 +9,8 @@ const POLL_MS = 200;
 /** A menu drawn a moment ago can drop a key sent at once (seen with Claude's trust screen
  * and permission menu): answers to a new screen wait this long first. */
 export const SETTLE_MS = 700;
+/** Between typing a prompt and Enter: some agents treat a fast Enter as part of a paste. */
+const TYPE_SETTLE_MS = 300;
 
 export interface PaneOptions {
   argv: string[];
@@ -99,6 +101,13 @@ export class AgentPane {
   async answer(...keys: string[]): Promise<void> {
     await Bun.sleep(SETTLE_MS);
     await this.keys(...keys);
+  }
+
+  /** Type a prompt and send it. */
+  async submit(prompt: string): Promise<void> {
+    await this.type(prompt);
+    await Bun.sleep(TYPE_SETTLE_MS);
+    await this.keys("Enter");
   }
 
   /** Type text literally. */

@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { type AgentId, ensureAgent, installedVersion } from "../agents.ts";
 import type { ToolReply } from "../standin/script.ts";
 import { type StandIn, startStandIn } from "../standin/server.ts";
+import type { FixtureState } from "./fixtures.ts";
 import { AgentPane } from "./pane.ts";
 import { disposeScratch, makeScratch, type Scratch } from "./scratch.ts";
 
@@ -20,17 +21,35 @@ export type Prepare = (scratch: Scratch, standIn: StandIn) => Launch | Promise<L
 /** Called with a first-run screen the agent is waiting on: its case name and what it shows. */
 export type StartupScreen = (name: string, note: string) => Promise<unknown>;
 
-/** What a test needs to drive an agent without knowing its screens. */
+/** Captures the pane as a fixture (the recorder's, bound to the pane). */
+export type Capture = (name: string, state: FixtureState, note: string) => Promise<unknown>;
+
+/** What the recorder and the real-agent test need to drive one agent. */
 export interface AgentDriver {
   id: AgentId;
   prepare: Prepare;
   /** From the first screen to the idle prompt, answering first-run screens on the way;
    * `seen` is told of each such screen before it is answered (the recorder captures it). */
   toPrompt(pane: AgentPane, seen?: StartupScreen): Promise<void>;
+  /** Back at the idle prompt after a turn (a screen or title the agent shows at rest). */
+  waitIdle(pane: AgentPane, what: string): Promise<void>;
   /** A call of the agent's shell tool that it asks the user to approve. */
   approvalCall(command: string): ToolReply;
-  /** Keys that approve such a call once. */
+  /** What the screen shows while such a call waits. */
+  approvalScreen: RegExp;
+  /** Keys that approve it once. */
   approveKeys: string[];
+  /** Case name of the approval screen ("permission-bash") and what it shows. */
+  approvalCase: string;
+  approvalNote: string;
+  /** A call of the agent's question tool asking "Which file name should I use?". */
+  questionCall: ToolReply;
+  questionNote: string;
+  /** Setup the question tool needs (Codex offers it only in Plan mode), and its undoing. */
+  beforeQuestion?(pane: AgentPane, capture: Capture): Promise<void>;
+  afterQuestion?(pane: AgentPane): Promise<void>;
+  /** Keys that interrupt a streaming reply. */
+  interruptKeys: string[];
   /** The first model call can be slow (OpenCode installs its provider from npm first). */
   firstReplyTimeoutMs: number;
 }

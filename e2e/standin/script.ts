@@ -34,9 +34,11 @@ export function text(lines: string[], lineDelayMs = 0): TextReply {
   return { kind: "text", lines, lineDelayMs };
 }
 
-/** `count` numbered lines, `lineDelayMs` apart: a reply that keeps the agent working. */
-export function slowText(count: number, lineDelayMs: number, thinkMs = 0): TextReply {
-  const lines = Array.from({ length: count }, (_, i) => `Stand-in line ${i + 1} of ${count}.`);
+/** `count` numbered lines ("<label> line 3 of 10."), `lineDelayMs` apart: a reply that keeps
+ * the agent working. A label of its own lets a test wait for this reply's lines, not an
+ * earlier reply's still on screen. */
+export function slowText(count: number, lineDelayMs: number, thinkMs = 0, label = "Stand-in"): TextReply {
+  const lines = Array.from({ length: count }, (_, i) => `${label} line ${i + 1} of ${count}.`);
   return { kind: "text", lines, lineDelayMs, thinkMs };
 }
 
