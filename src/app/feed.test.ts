@@ -38,3 +38,23 @@ test("a snapshot that changes nothing visible does not touch the store; one that
   await feed.stop();
   expect(source.stopped).toBe(true);
 });
+
+test("a hosted engine that ends on its own is replaced by reading tmux's options", async () => {
+  const store = createDashStore({ now: NOW });
+  const feed = new Feed(store, new Tmux({ socketName: "taw-test-none" }));
+  let end: () => void = () => {};
+  const hosted: SnapshotSource = {
+    mode: "hosting",
+    finished: new Promise<void>((resolve) => {
+      end = resolve;
+    }),
+    start: async () => {},
+    stop: async () => {},
+  };
+  await feed.attach(hosted);
+  expect(store.getState().engine).toBe("hosting");
+  end();
+  await Bun.sleep(10);
+  expect(store.getState().engine).toBe("reading");
+  await feed.stop();
+});

@@ -10,7 +10,7 @@ import { parseAnsi } from "./ansi.ts";
 import { BranchCache } from "./branches.ts";
 import { secondsUntilChange } from "./duration.ts";
 import { fingerprint } from "./fingerprint.ts";
-import type { SnapshotSource } from "./sources.ts";
+import { ReaderSource, type SnapshotSource } from "./sources.ts";
 import { type DashStore, selectedPaneId, setBranches, setSnapshot, showMessage } from "./store.ts";
 
 /** How often the selected pane's screen is re-captured while the preview is shown. */
@@ -55,6 +55,10 @@ export class Feed {
     }
     this.source = source;
     this.store.setState({ engine: source.mode });
+    // A hosted engine can end without us (another took the server over): read from then on.
+    void source.finished?.then(() => {
+      if (!this.stopped && this.source === source) void this.attach(new ReaderSource(this.tmux));
+    });
     await source.start(
       (snapshot) => this.onSnapshot(snapshot),
       (error) => showMessage(this.store, `tmux: ${(error as Error).message}`, true),

@@ -16,6 +16,8 @@ export interface SnapshotSource {
   readonly mode: EngineMode;
   start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves when the source ends on its own (a hosted engine that lost its claim). */
+  readonly finished?: Promise<void>;
 }
 
 /** Polls the pane listing (one tmux process per tick) and reports each snapshot. */
@@ -53,7 +55,11 @@ export class EngineSource implements SnapshotSource {
   readonly mode = "hosting" as const;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly engine: Engine) {}
+  readonly finished: Promise<void>;
+
+  constructor(private readonly engine: Engine) {
+    this.finished = engine.finished;
+  }
 
   async start(onSnapshot: (snapshot: Snapshot) => void): Promise<void> {
     this.unsubscribe = this.engine.subscribe((snapshot) => onSnapshot(snapshot));
