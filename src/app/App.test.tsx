@@ -47,6 +47,11 @@ async function press(r: Rendered, ...keys: string[]) {
   await r.t.renderOnce();
 }
 
+async function waitUntil(check: () => boolean, ms = 3000) {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await Bun.sleep(20);
+}
+
 const rowOrder = (frame: string, names: string[]) => names.map((name) => frame.indexOf(name));
 
 test("the Agents view lists blocked, then done, then working, then idle, with glyph, place and time", async () => {
@@ -194,6 +199,21 @@ test("a click selects the row under the mouse", async () => {
   });
   await r.t.renderOnce();
   expect(r.store.getState().selected.agents).toBe("%5");
+});
+
+test("a double click jumps: the jump reaches tmux (here a server that is not running, so it says so)", async () => {
+  const r = await renderDash();
+  const y = r
+    .frame()
+    .split("\n")
+    .findIndex((line) => line.includes("aider"));
+  await act(async () => {
+    await r.t.mockMouse.doubleClick(5, y);
+  });
+  expect(r.store.getState().selected.agents).toBe("%5");
+  await waitUntil(() => r.store.getState().message !== undefined);
+  expect(r.store.getState().message?.error).toBe(true);
+  expect(r.store.getState().message?.text).toContain("no tmux server is running");
 });
 
 test("500 agents: only the visible slice is drawn, and the wheel scrolls it", async () => {
