@@ -233,6 +233,31 @@ describe("engine", () => {
   );
 
   test(
+    "panes closing while the engine reads them never stop it",
+    async () => {
+      const s = await server();
+      const started = engine(s);
+      const panes: string[] = [];
+      for (let index = 0; index < 6; index++) panes.push(await agentWindow(s, agents));
+      await waitFor(
+        async () => (await option(s, panes[0] as string, "@agent_kind")) === "claude",
+        8000,
+        "detected",
+      );
+      for (const pane of panes) {
+        await s.run("kill-pane", "-t", pane);
+        await Bun.sleep(60);
+      }
+      const pane = await agentWindow(s, agents);
+      await stateIs(s, pane, "idle");
+      expect(started.proc.exitCode).toBeNull();
+      const log = await Bun.file(`${started.stateDir}/logs/engine.log`).text();
+      expect(log).not.toContain("tick failed");
+    },
+    TEST_MS,
+  );
+
+  test(
     "the server going away ends the engine with exit 0 and a log line",
     async () => {
       const s = await server();

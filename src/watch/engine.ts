@@ -43,7 +43,8 @@ export interface EngineOptions {
   log?: Logger;
   /** Watcher workers; 0 runs the watchers on the engine's thread. */
   workers?: number;
-  /** JSON-lines file the transitions are appended to (`taw events` follows it); none when empty. */
+  /** JSON-lines file the transitions are appended to (`taw events` follows it); by default the
+   * server's file under the state folder, none when empty. */
   eventsPath?: string;
 }
 
@@ -86,7 +87,9 @@ export class Engine {
     this.manifests = opts.manifests ?? loadManifests();
     this.log = opts.log ?? silentLogger;
     this.workers = opts.workers ?? DEFAULT_WORKERS;
-    this.events = opts.eventsPath ? new EventLog(opts.eventsPath) : undefined;
+    // Wherever the engine runs (headless or in the dashboard), `taw events` can follow it.
+    const eventsPath = opts.eventsPath ?? eventsPathFor(opts.tmux);
+    this.events = eventsPath ? new EventLog(eventsPath) : undefined;
     this.finished = new Promise((resolve) => {
       this.finish = resolve;
     });
