@@ -14,6 +14,7 @@ const LINE_DELAY_MS = 900;
 const THINK_MS = 4000;
 /** The approved command sleeps this long, so the "tool running" screen can be captured. */
 const TOOL_SECONDS = 8;
+const POLL_MS = 100;
 /** Between keys that must arrive as separate presses (OpenCode's Esc Esc). */
 const KEY_GAP_MS = 300;
 /** After the screen shows what we waited for, let the rest of the frame draw. */
@@ -41,9 +42,15 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
     await Bun.sleep(300);
 
     standIn.script.push(slowText(SLOW_LINES, LINE_DELAY_MS, THINK_MS));
+    const asked = standIn.mainRequests().length;
     await pane.submit("Write ten lines slowly");
+    // Captured once the model has been asked and is still "thinking": before that the
+    // agent may not have started the turn at all (OpenCode's first prompt takes seconds).
+    const deadline = Date.now() + driver.firstReplyTimeoutMs;
+    while (standIn.mainRequests().length === asked && Date.now() < deadline) await Bun.sleep(POLL_MS);
+    if (standIn.mainRequests().length === asked) throw new Error(`${driver.id} never called the model`);
     await Bun.sleep(THINK_MS / 2);
-    await capture("working-thinking", "working", "turn started, no reply text yet (model thinking)");
+    await capture("working-thinking", "working", "turn started, the model asked, no reply text yet");
     await pane.waitFor(/line 2 of/, driver.firstReplyTimeoutMs, "the slow reply");
     await capture("working-streaming", "working", "streaming a slow text reply");
     await pane.waitFor(/line 6 of/, STEP_TIMEOUT_MS, "more of the slow reply");
