@@ -26,7 +26,7 @@ import {
   toggleCollapsed,
 } from "./store.ts";
 
-/** The worktree actions bring git plumbing (execa: ≈120 ms of imports) that the first frame
+/** The worktree actions bring git plumbing that the first frame
  * does not need; they load on first use. */
 const worktreeActions = () => import("./worktrees.ts");
 

@@ -1,7 +1,6 @@
 // The one place taw runs git. Every call names its folder (git -C), and a failure becomes a
 // TawError that quotes git's own first line, so a user sees what git refused and why.
 
-import { execa } from "execa";
 import { TawError } from "../errors.ts";
 
 export class GitError extends TawError {
@@ -23,6 +22,9 @@ export interface GitResult {
 
 /** Run git in `cwd`; never throws for a non-zero exit (the caller decides what it means). */
 export async function gitTry(cwd: string, args: string[]): Promise<GitResult> {
+  // execa is loaded on first use: its ≈100 ms of imports would otherwise slow every verb
+  // and the dashboard's first frame, which import this module but rarely run git.
+  const { execa } = await import("execa");
   try {
     const result = await execa("git", ["-C", cwd, ...args], {
       reject: false,
