@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { target } from "../tmux/escape.ts";
+import { formatLiteral, shellQuote, target } from "../tmux/escape.ts";
 import { defineCommand } from "./command.ts";
 
 export const POPUP_WIDTH_OPTION = "@agent-wizard-width";
@@ -43,9 +43,6 @@ export const dashboardCommand = defineCommand({
   render: () => "",
 });
 
-/** Single-quote a word for the shell command display-popup runs. */
-const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-
 /** A size option's value, or the default when unset or not a size tmux takes. */
 function sizeOf(value: string, fallback: string): string {
   const text = value.trim();
@@ -77,7 +74,7 @@ export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
     "-h",
     sizeOf(height?.output ?? "", DEFAULT_POPUP_HEIGHT),
     // display-popup expands formats in its command: a '#' in a path must survive.
-    command.replaceAll("#", "##"),
+    formatLiteral(command),
   ];
 }
 

@@ -10,7 +10,7 @@
 import { resolve } from "node:path";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { formatLiteral, tmuxQuote } from "../tmux/escape.ts";
+import { formatLiteral, shellQuote, tmuxQuote } from "../tmux/escape.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
 import { VERSION } from "../version.ts";
@@ -51,11 +51,6 @@ export interface PluginSettings {
 export interface Installed {
   keys: string[];
   hooks: string[];
-}
-
-/** `'…'` for sh. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's

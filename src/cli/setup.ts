@@ -1,6 +1,7 @@
 // taw setup: the lines to add to ~/.tmux.conf for where this taw is installed.
 
 import { resolve } from "node:path";
+import { shellQuote } from "../tmux/escape.ts";
 import { defineCommand } from "./command.ts";
 
 export const PLUGIN_FILE = resolve(import.meta.dir, "../../assets/taw.tmux");
@@ -10,7 +11,7 @@ export function setupLines(pluginFile: string): string[] {
     "# taw: prefix A opens the agent dashboard, prefix O jumps to the agent that needs you.",
     "# Options (before the run-shell line): set -g @agent-wizard 'A'; @agent-wizard-notification-key 'O';",
     "# @agent-wizard-watch 'off' to not start the engine.",
-    `run-shell '${pluginFile.replaceAll("'", "'\\''")}'`,
+    `run-shell ${shellQuote(pluginFile)}`,
     "# Optional: agent counts in the status line.",
     "# set -g status-right '#{@agent_wizard_status} %H:%M'",
   ];

@@ -6,6 +6,7 @@ import {
   literalKeys,
   newName,
   optionValue,
+  shellQuote,
   startDirectory,
   target,
   word,
@@ -32,6 +33,10 @@ describe("escape", () => {
     expect(target("=C#Sharp")).toBe("=C#Sharp");
     expect(optionValue("#{x};")).toBe("#{x}\\;");
     expect(literalKeys("echo 100% #;")).toBe("echo 100% #\\;");
+  });
+
+  test("shellQuote makes one single-quoted word, a quote inside written '\\''", () => {
+    expect(shellQuote("it's $HOME; #{x}")).toBe("'it'\\''s $HOME; #{x}'");
   });
 
   test("session names fold . and : to _ as tmux does", () => {

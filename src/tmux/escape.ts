@@ -49,6 +49,12 @@ export function literalKeys(text: string): string {
   return word(text);
 }
 
+/** Single quotes, with `'` written `'\\''`: one word for sh, and for tmux's command parser,
+ * which reads quotes the same way (run-shell, if-shell and key-binding command strings). */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
 /** A string tmux's command parser reads back as one word (the command a hook or binding
  * runs): double quotes, with `\`, `"` and `$` (environment expansion) escaped. */
 export function tmuxQuote(text: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { commandArg, encodeSource, newerThanLast } from "./report.ts";
+import { shellQuote } from "../tmux/escape.ts";
+import { encodeSource, newerThanLast } from "./report.ts";
 
 describe("report building", () => {
   test("a source keeps letters, digits, _ and -; the rest is %XX", () => {
@@ -8,7 +9,7 @@ describe("report building", () => {
   });
 
   test("a command argument is single-quoted with quotes spliced", () => {
-    expect(commandArg("it's; #{x}")).toBe("'it'\\''s; #{x}'");
+    expect(shellQuote("it's; #{x}")).toBe("'it'\\''s; #{x}'");
   });
 
   test("a report without seq is always newer", () => {

@@ -4,15 +4,11 @@
 // @agent_report_seq) changes nothing, an idle that ends a turn nobody watched is written
 // as done, and a report from another agent takes the last one's session with it.
 
+import { shellQuote } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 
 export type ReportedState = "working" | "blocked" | "idle" | "unknown";
 export const REPORTED_STATES: readonly ReportedState[] = ["working", "blocked", "idle", "unknown"];
-
-/** A word for a tmux command string: single-quoted, so nothing in it is read by tmux's parser. */
-export function commandArg(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
-}
 
 /** A source as stored in @agent_report_seq: anything but letters, digits, `_` and `-` as %XX. */
 export function encodeSource(source: string): string {
@@ -37,13 +33,13 @@ export function newerThanLast(source: string, seq: number | undefined): string {
 
 /** set-option -F words that keep `source=seq` as the source's last, dropping its earlier one. */
 function keepSeq(pane: string, source: string, seq: number): string {
-  return `set-option -pq -t ${pane} -F ${SEQ} ${commandArg(`#{s/(^| )${source}=[0-9]+//:${SEQ}} ${source}=${seq}`)}`;
+  return `set-option -pq -t ${pane} -F ${SEQ} ${shellQuote(`#{s/(^| )${source}=[0-9]+//:${SEQ}} ${source}=${seq}`)}`;
 }
 
 const set = (pane: string, option: string, value: string) =>
-  `set-option -pq -t ${pane} ${option} ${commandArg(value)}`;
+  `set-option -pq -t ${pane} ${option} ${shellQuote(value)}`;
 const setFormat = (pane: string, option: string, format: string) =>
-  `set-option -pq -t ${pane} -F ${option} ${commandArg(format)}`;
+  `set-option -pq -t ${pane} -F ${option} ${shellQuote(format)}`;
 const unset = (pane: string, option: string) => `set-option -pqu -t ${pane} ${option}`;
 
 export interface ReportBase {
@@ -70,7 +66,7 @@ function guarded(
   body: string[],
   extraCondition = "1",
 ): string[][] {
-  const pane = commandArg(base.paneId);
+  const pane = shellQuote(base.paneId);
   const source = encodeSource(base.source);
   const fresh = `#{&&:${newerThanLast(source, base.seq)},${extraCondition}}`;
   const commands: string[][] = [];
@@ -98,7 +94,7 @@ function guarded(
 const VISIBLE = "#{&&:#{window_active},#{session_attached}}";
 
 export function reportAgentCommands(report: AgentReport): string[][] {
-  const pane = commandArg(report.paneId);
+  const pane = shellQuote(report.paneId);
   const to = report.state;
   // herdr's mapping: an idle that ends a turn is a completion (done unless watched); an idle
   // over a done nobody has seen leaves it done.
@@ -130,7 +126,7 @@ export interface SessionReport extends ReportBase {
 }
 
 export function reportSessionCommands(report: SessionReport): string[][] {
-  const pane = commandArg(report.paneId);
+  const pane = shellQuote(report.paneId);
   const body = [set(pane, O.kind, report.agent)];
   if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
   if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
@@ -139,7 +135,7 @@ export function reportSessionCommands(report: SessionReport): string[][] {
 
 /** Give the pane back to the screen: only the source that owns it can. */
 export function releaseCommands(report: ReportBase): string[][] {
-  const pane = commandArg(report.paneId);
+  const pane = shellQuote(report.paneId);
   const owns = `#{==:#{${O.source}},hook:${report.source.replace(/[#,{}]/g, "_")}}`;
   return guarded(report, undefined, [set(pane, O.source, "manifest"), unset(pane, O.message)], owns);
 }
@@ -151,7 +147,7 @@ export interface MetadataReport extends ReportBase {
 }
 
 export function reportMetadataCommands(report: MetadataReport): string[][] {
-  const pane = commandArg(report.paneId);
+  const pane = shellQuote(report.paneId);
   const body: string[] = [];
   if (report.title !== undefined)
     body.push(report.title === "" ? unset(pane, O.title) : set(pane, O.title, report.title));
