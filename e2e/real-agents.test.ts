@@ -1,7 +1,8 @@
 // The real agent CLIs (pinned in e2e/agents.ts, installed into the gitignored cache when
 // missing) run in tmux against the stand-in model, and detection reads their live screens:
-// a slow reply is working, a shell call waiting for approval is blocked, the prompt after
-// each turn is idle, and the pane's foreground process is identified as the agent.
+// a slow reply is working, a shell call waiting for approval and a question are blocked,
+// the prompt after each turn is idle, and the pane's foreground process is identified as
+// the agent.
 
 import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
@@ -58,7 +59,7 @@ async function expectState(
 describe("real agents against the stand-in model", () => {
   for (const driver of DRIVERS) {
     test(
-      `${driver.id}: detection follows a real session through idle, working, blocked and back to idle`,
+      `${driver.id}: detection follows a real session through idle, working, approval, question and back to idle`,
       async () => {
         const session = await openSession(driver.id, driver.prepare);
         const { pane, standIn, scratch } = session;
@@ -90,6 +91,15 @@ describe("real agents against the stand-in model", () => {
           await pane.waitFor(/The command finished\./, STATE_TIMEOUT_MS, "the reply after the command");
           await expectState(driver, pane, "idle");
           expect(existsSync(`${scratch.project}/approved.txt`)).toBe(true);
+
+          await driver.beforeQuestion?.(pane, async () => undefined);
+          standIn.script.push(driver.questionCall, text(["Thanks, noted."]));
+          await pane.submit("Ask me a question");
+          await pane.waitFor(/Which file name should I use\?/, STATE_TIMEOUT_MS, "the question");
+          await expectState(driver, pane, "blocked");
+          await pane.answer("Enter");
+          await pane.waitFor(/Thanks, noted\./, STATE_TIMEOUT_MS, "the reply after the answer");
+          await expectState(driver, pane, "idle");
         } finally {
           await session.close();
         }
