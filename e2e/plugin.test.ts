@@ -73,12 +73,12 @@ describe("plugin", () => {
       }
       const popup = await prefixBinding(s, "A");
       const next = await prefixBinding(s, "O");
-      expect(popup).toContain(" popup ");
+      expect(popup).toContain(" display-popup ");
       expect(next).toContain(" next ");
       for (const binding of [popup, next]) expect(binding).toMatch(/\|\| true"$/);
       const keys = (await s.run("list-keys", "-T", "prefix"))
         .split("\n")
-        .filter((line) => line.includes("bin/taw"));
+        .filter((line) => line.includes("bin/taw") || line.includes("app/entry.ts"));
       expect(keys).toHaveLength(2);
 
       const removed = await s.taw(["plugin", "uninstall", "--json"]);
@@ -102,8 +102,8 @@ describe("plugin", () => {
       await s.run("set-option", "-g", "@agent-wizard", "M-a F5");
       await load(s);
       expect(await prefixBinding(s, "A")).toBeUndefined();
-      expect(await prefixBinding(s, "M-a")).toContain(" popup ");
-      expect(await prefixBinding(s, "F5")).toContain(" popup ");
+      expect(await prefixBinding(s, "M-a")).toContain(" display-popup ");
+      expect(await prefixBinding(s, "F5")).toContain(" display-popup ");
       expect(await prefixBinding(s, "O")).toContain(" next ");
     },
     TIMEOUT_MS,

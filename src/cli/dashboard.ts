@@ -4,7 +4,8 @@
 import { resolve } from "node:path";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { formatLiteral, shellQuote, target } from "../tmux/escape.ts";
+import { formatLiteral, shellQuote, target, word } from "../tmux/escape.ts";
+import { showOption } from "../tmux/options.ts";
 import { defineCommand } from "./command.ts";
 
 export const POPUP_WIDTH_OPTION = "@agent-wizard-width";
@@ -49,22 +50,19 @@ function sizeOf(value: string, fallback: string): string {
   return /^\d+%?$/.test(text) ? text : fallback;
 }
 
+/** The dashboard the popup runs: this Bun on the light entry, as argv. display-popup runs a
+ * command of several words as argv, with no shell and no format expansion (tmux 3.3a), so
+ * nothing in it needs quoting but a trailing `;`. */
+function dashboardArgv(server: string[], client: string): string[] {
+  return [process.execPath, POPUP_ENTRY, "--popup", ...server, ...(client ? ["--client", client] : [])];
+}
+
 /** The display-popup command line `taw popup` runs (exported for its test). */
 export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
   const [width, height] = await tmux.batch([
-    ["show-options", "-gqv", POPUP_WIDTH_OPTION],
-    ["show-options", "-gqv", POPUP_HEIGHT_OPTION],
+    showOption({ kind: "global" }, POPUP_WIDTH_OPTION),
+    showOption({ kind: "global" }, POPUP_HEIGHT_OPTION),
   ]);
-  const server = tmux.serverArgs();
-  const command = [
-    process.execPath,
-    POPUP_ENTRY,
-    "--popup",
-    ...server,
-    ...(client ? ["--client", client] : []),
-  ]
-    .map(shellQuote)
-    .join(" ");
   return [
     "display-popup",
     ...(client ? ["-c", target(client)] : []),
@@ -73,9 +71,24 @@ export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
     sizeOf(width?.output ?? "", DEFAULT_POPUP_WIDTH),
     "-h",
     sizeOf(height?.output ?? "", DEFAULT_POPUP_HEIGHT),
-    // display-popup expands formats in its command: a '#' in a path must survive.
-    formatLiteral(command),
+    ...dashboardArgv(tmux.serverArgs(), client).map(word),
   ];
+}
+
+const sizeFormat = (option: string, fallback: string) => `#{?#{${option}},#{${option}},${fallback}}`;
+
+/**
+ * The shell command a key binding runs (through run-shell, which expands formats) to open the
+ * popup on the client that pressed the key: the tmux client binary, not a taw process, so the
+ * popup opens without waiting for Bun. It reads the size options as the key is pressed.
+ */
+export function popupKeyShell(): string {
+  const client = "'#{client_name}'";
+  const words = ["tmux", "display-popup", "-c", client, "-E"];
+  const sizes = ["-w", `'${sizeFormat(POPUP_WIDTH_OPTION, DEFAULT_POPUP_WIDTH)}'`];
+  sizes.push("-h", `'${sizeFormat(POPUP_HEIGHT_OPTION, DEFAULT_POPUP_HEIGHT)}'`);
+  const dashboard = dashboardArgv([], "").map((part) => formatLiteral(shellQuote(part)));
+  return [...words, ...sizes, ...dashboard, "--client", client, ">/dev/null 2>&1 || true"].join(" ");
 }
 
 export const popupCommand = defineCommand({

@@ -15,6 +15,7 @@ import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
 import { VERSION } from "../version.ts";
 import { defineCommand } from "./command.ts";
+import { popupKeyShell } from "./dashboard.ts";
 
 /** The index taw's entry takes in each hook's array: high enough to leave the user's alone. */
 export const HOOK_SLOT = 47;
@@ -92,13 +93,7 @@ export function installCommands(settings: PluginSettings, previous: Installed): 
   return [
     ...previous.keys.map(unbind),
     ...previous.hooks.filter((hook) => !settings.hooks.includes(hook)).map(unsetHook),
-    ...settings.popupKeys.map((key) => [
-      "bind-key",
-      "-T",
-      TABLE,
-      key,
-      ...runShell(tawShell(taw, "popup", client)),
-    ]),
+    ...settings.popupKeys.map((key) => ["bind-key", "-T", TABLE, key, ...runShell(popupKeyShell())]),
     ...settings.nextKeys.map((key) => [
       "bind-key",
       "-T",
