@@ -1,7 +1,7 @@
 // Running the dashboard in a real terminal: renderer, store, feed, and every way out
 // (q, Ctrl-C, SIGTERM, a crash) restoring the terminal before the process ends.
 
-import { createCliRenderer } from "@opentui/core";
+import { type CliRenderer, createCliRenderer } from "@opentui/core";
 import { createRoot } from "@opentui/react";
 import type { Tmux } from "../tmux/client.ts";
 import { App } from "./App.tsx";
@@ -22,6 +22,12 @@ const TARGET_FPS = 30;
 
 /** An engine that does not stop in this time is abandoned: quitting must not hang. */
 const STOP_TIMEOUT_MS = 1500;
+
+/** Resolves once React has committed and the renderer has drawn what it was given. */
+async function firstFrameDrawn(renderer: CliRenderer): Promise<void> {
+  await Bun.sleep(0);
+  await renderer.idle();
+}
 
 /** Runs until the user quits; the process exits when the renderer is destroyed. */
 export async function runDashboard(options: DashboardOptions): Promise<never> {
@@ -56,7 +62,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   process.on("unhandledRejection", crash);
   const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore };
   createRoot(renderer).render(<App ctx={ctx} />);
-  void chooseSource(options.tmux)
+  // Hosting the engine loads every manifest and starts a worker: that work waits until the
+  // first frame is out, which is what a popup's user is waiting for.
+  void firstFrameDrawn(renderer)
+    .then(() => chooseSource(options.tmux))
     .then((source) => feed.attach(source))
     .catch((error) => showMessage(store, `engine: ${(error as Error).message}`, true));
   return new Promise<never>(() => {});
