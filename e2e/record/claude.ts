@@ -82,6 +82,12 @@ export const claudeDriver: AgentDriver = {
     ],
   }),
   questionNote: "AskUserQuestion: a multiple-choice question",
+  write: {
+    call: (path) => toolCall("Write", { file_path: path, content: "hello\n" }),
+    screen: /Do you want to create notes\.txt\?/,
+    case: "permission-write",
+    note: "permission prompt for the Write tool (create a file)",
+  },
   interruptKeys: ["Escape"],
   firstReplyTimeoutMs: STEP_TIMEOUT_MS,
 };

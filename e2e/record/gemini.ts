@@ -59,6 +59,12 @@ export const geminiDriver: AgentDriver = {
     ],
   }),
   questionNote: "ask_user: a multiple-choice question",
+  write: {
+    call: (path) => toolCall("write_file", { file_path: path, content: "hello\n" }),
+    screen: /Apply this change\?/,
+    case: "approval-write",
+    note: "Apply this change? for write_file",
+  },
   interruptKeys: ["Escape"],
   firstReplyTimeoutMs: STEP_TIMEOUT_MS,
 };

@@ -26,8 +26,8 @@ export function prepareOpencode(scratch: Scratch, standIn: StandIn): Launch {
     small_model: MODEL,
     autoupdate: false,
     share: "disabled",
-    // Shell commands ask first, so there is a permission prompt to record.
-    permission: { bash: "ask" },
+    // Shell commands and file writes ask first, so there are permission prompts to record.
+    permission: { bash: "ask", edit: "ask" },
   };
   writeFileSync(`${dir}/opencode.json`, JSON.stringify(config, null, 2));
   return {
@@ -76,6 +76,12 @@ export const opencodeDriver: AgentDriver = {
     ],
   }),
   questionNote: "question tool: a multiple-choice question",
+  write: {
+    call: (path) => toolCall("write", { filePath: path, content: "hello\n" }),
+    screen: /Permission required[\s\S]*Edit notes\.txt/,
+    case: "permission-write",
+    note: "Permission required for the write tool (Edit notes.txt)",
+  },
   // The first Esc only arms the interrupt.
   interruptKeys: ["Escape", "Escape"],
   firstReplyTimeoutMs: FIRST_REPLY_TIMEOUT_MS,

@@ -48,6 +48,9 @@ export interface AgentDriver {
   /** Setup the question tool needs (Codex offers it only in Plan mode), and its undoing. */
   beforeQuestion?(pane: AgentPane, capture: Capture): Promise<void>;
   afterQuestion?(pane: AgentPane): Promise<void>;
+  /** A file write the agent asks approval for (not Codex: its sandbox lets writes in the
+   * project through): the call for an absolute path, its screen, case name and note. */
+  write?: { call(path: string): ToolReply; screen: RegExp; case: string; note: string };
   /** Keys that interrupt a streaming reply. */
   interruptKeys: string[];
   /** The first model call can be slow (OpenCode installs its provider from npm first). */

@@ -87,6 +87,18 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
     await capture("idle-after-answer", "idle", "prompt after answering the question");
     await driver.afterQuestion?.(pane);
 
+    if (driver.write) {
+      standIn.script.push(driver.write.call(`${session.scratch.project}/notes.txt`), text(["Wrote it."]));
+      await pane.submit("Write notes.txt");
+      await pane.waitFor(driver.write.screen, STEP_TIMEOUT_MS, "the write approval");
+      await Bun.sleep(SETTLE_CAPTURE_MS);
+      await capture(`blocked-${driver.write.case}`, "blocked", driver.write.note);
+      await pane.answer(...driver.approveKeys);
+      await pane.waitFor(/Wrote it\./, STEP_TIMEOUT_MS, "the reply after the write");
+      await driver.waitIdle(pane, "the prompt after the write");
+      await capture("idle-after-write", "idle", "prompt after an approved file write");
+    }
+
     for (const { label, width, height } of SIZES) {
       const size = `${width}x${height}`;
       await pane.resize(width, height);
