@@ -3,7 +3,8 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { prepareScene, type Scene, screenShows } from "./fake-agent-min/setup.ts";
+import { screenShows } from "./dashboard-helpers.ts";
+import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { ROOT, useServers, waitFor } from "./harness.ts";
 
 /** A dashboard, an engine it hosts and two Bun fake agents: well past bun's 5 s default. */

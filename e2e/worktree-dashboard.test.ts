@@ -3,38 +3,21 @@
 // confirmation that says what would be lost.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { prepareScene, type Scene, screenShows } from "./fake-agent-min/setup.ts";
+import { screenShows } from "./dashboard-helpers.ts";
+import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
+import { git, useRepos } from "./git-repo.ts";
 import { ROOT, type TestServer, useServers } from "./harness.ts";
 
 /** A dashboard, real git, and a Bun fake agent: well past bun's 5 s default. */
 const TEST_TIMEOUT_MS = 60_000;
 const server = useServers();
+const makeRepo = useRepos();
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-function git(cwd: string, ...args: string[]): string {
-  const result = Bun.spawnSync(["git", "-C", cwd, ...args], { stderr: "pipe" });
-  if (!result.success) throw new Error(`git ${args.join(" ")}: ${result.stderr.toString()}`);
-  return result.stdout.toString().trim();
-}
-
-function makeRepo(): string {
-  const parent = realpathSync(mkdtempSync(join(tmpdir(), "taw-wtd-")));
-  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
-  const repo = join(parent, "app");
-  Bun.spawnSync(["git", "init", "-q", "-b", "main", repo]);
-  git(repo, "config", "user.name", "taw test");
-  git(repo, "config", "user.email", "taw@example.invalid");
-  writeFileSync(join(repo, "README"), "hello\n");
-  git(repo, "add", "README");
-  git(repo, "commit", "-qm", "first");
-  return repo;
-}
 
 async function openDashboardIn(s: TestServer, sc: Scene, cwd: string): Promise<string> {
   const env = Object.entries({ ...sc.env, TAW_TMUX_NAME: s.name })
@@ -56,7 +39,7 @@ describe("the Worktrees view", () => {
       const s = await server();
       const sc = await prepareScene(s);
       cleanups.push(sc.cleanup);
-      const repo = makeRepo();
+      const { repo } = makeRepo();
       const dash = await openDashboardIn(s, sc, repo);
       const keys = (...k: string[]) => s.run("send-keys", "-t", dash, ...k);
 

@@ -6,35 +6,17 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
+import { git, useRepos } from "./git-repo.ts";
 import { type TestServer, useServers } from "./harness.ts";
 
 /** Real git, real shells and (in one test) a fake agent: well past bun's 5 s default. */
 const TEST_TIMEOUT_MS = 60_000;
 const server = useServers();
+const makeRepo = useRepos();
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-function git(cwd: string, ...args: string[]): string {
-  const result = Bun.spawnSync(["git", "-C", cwd, ...args], { stderr: "pipe" });
-  if (!result.success) throw new Error(`git ${args.join(" ")}: ${result.stderr.toString()}`);
-  return result.stdout.toString().trim();
-}
-
-/** A repository with one commit on main, in a temp folder of its own. */
-function makeRepo(name = "app"): { parent: string; repo: string } {
-  const parent = realpathSync(mkdtempSync(join(tmpdir(), "taw-wt-")));
-  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
-  const repo = join(parent, name);
-  Bun.spawnSync(["git", "init", "-q", "-b", "main", repo]);
-  git(repo, "config", "user.name", "taw test");
-  git(repo, "config", "user.email", "taw@example.invalid");
-  writeFileSync(join(repo, "README"), "hello\n");
-  git(repo, "add", "README");
-  git(repo, "commit", "-qm", "first");
-  return { parent, repo };
-}
 
 async function setup(): Promise<{
   s: TestServer;

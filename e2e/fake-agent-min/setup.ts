@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installFakeAgent } from "../fake-agent/install.ts";
-import { type TestServer, waitFor } from "../harness.ts";
+import type { TestServer } from "../harness.ts";
 import { FAKE_IMAGE, installFakeRuntime } from "./runtime.ts";
 
 export const CONFIG = `
@@ -62,22 +62,4 @@ export async function prepareScene(server: TestServer): Promise<Scene> {
     env,
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
-}
-
-/** Wait until a pane's screen satisfies `check`; answers the screen. */
-export function screenShows(
-  server: TestServer,
-  pane: string,
-  check: (text: string) => boolean,
-  what: string,
-  ms = 10_000,
-): Promise<string> {
-  return waitFor(
-    async () => {
-      const text = await server.run("capture-pane", "-p", "-t", pane);
-      return check(text) ? text : undefined;
-    },
-    ms,
-    what,
-  );
 }

@@ -83,15 +83,16 @@ export interface HooksConfig {
   events: Partial<Record<HookEvent, HookCommand>>;
 }
 
+/** `[sandbox.profiles.<name>]` (src/sandbox runs them). */
 export interface SandboxProfile {
-  /** docker, podman, nerdctl, … */
+  /** docker, podman, nerdctl, …: the executable run. */
   runtime: string;
   image: string;
-  /** `host:container[:ro]` */
+  /** `host:container[:ro]`; a host path may start with `~`. */
   mounts: string[];
-  /** Names of environment variables passed through to the container. */
+  /** Names of environment variables passed through when they are set. */
   env: string[];
-  /** Extra arguments for `<runtime> run`. */
+  /** Extra words for `<runtime> run`, before the image. */
   args: string[];
 }
 

@@ -9,20 +9,10 @@
 
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { SandboxProfile } from "../config/types.ts";
 import { TawError } from "../errors.ts";
 
-/** `[sandbox.profiles.<name>]`: the same shape src/config validates. */
-export interface SandboxProfile {
-  /** docker, podman, … : the executable run. */
-  runtime: string;
-  image: string;
-  /** `host:container[:ro]`; a host path may start with `~`. */
-  mounts: string[];
-  /** Names of environment variables passed through when they are set. */
-  env: string[];
-  /** Extra words for `<runtime> run`, before the image. */
-  args: string[];
-}
+export type { SandboxProfile };
 
 /** Variables every profile passes through, so the agent draws as it would outside. */
 const ALWAYS_PASSED = ["TERM", "COLORTERM"];
