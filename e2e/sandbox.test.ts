@@ -89,8 +89,34 @@ describe("sandboxes", () => {
     TEST_TIMEOUT_MS,
   );
 
-  test.todo(
-    "@agent_container names the runtime while the container is in front (the engine does not write it yet)",
+  test(
+    "@agent_container names the runtime while the container is in front, and goes when it ends",
+    async () => {
+      const { s, sc } = await scene();
+      await s.taw(["engine", "--json"], sc.env);
+      try {
+        const result = await s.taw(
+          ["agent", "start", "--kind", "claude", "--sandbox", "box", "--json"],
+          sc.env,
+        );
+        const pane = result.json?.result.tmux_id as string;
+        await waitFor(
+          async () => (await option(s, pane, "@agent_container")) === "docker",
+          15_000,
+          "@agent_container",
+        );
+        expect(await option(s, pane, "@agent_kind")).toBe("claude");
+        process.kill(Number(await option(s, pane, "@agent_sandbox_pid")), "SIGTERM");
+        await waitFor(
+          async () => (await option(s, pane, "@agent_container")) === "",
+          15_000,
+          "@agent_container to go",
+        );
+      } finally {
+        await s.taw(["engine", "stop", "--json"], sc.env);
+      }
+    },
+    TEST_TIMEOUT_MS,
   );
 
   test(

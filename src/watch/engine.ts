@@ -20,6 +20,7 @@ import { type ProcessTable, readProcessTable } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
 import { type CaptureRequest, type Read, takeRead, watchedSessions } from "./reads.ts";
 import { isShell } from "./shells.ts";
+import type { OptionWrites } from "./state.ts";
 import { paneWrite, railWrite } from "./writes.ts";
 
 export type { EngineEvent };
@@ -46,6 +47,13 @@ export interface EngineOptions {
   /** JSON-lines file the transitions are appended to (`taw events` follows it); by default the
    * server's file under the state folder, none when empty. */
   eventsPath?: string;
+}
+
+/** What identity found in front of a pane. */
+interface Found {
+  kind: string | undefined;
+  /** The container runtime the agent was named through. */
+  container?: string;
 }
 
 export type EngineListener = (snapshot: Snapshot, events: EngineEvent[]) => void;
@@ -75,7 +83,7 @@ export class Engine {
   private settled = new Map<string, string>();
   private signatures = new Map<string, string>();
   /** The identity each pane was last found with, and what tmux said was in front then. */
-  private identities = new Map<string, { key: string; kind: string | undefined }>();
+  private identities = new Map<string, { key: string } & Found>();
   private lastIdentityAt = 0;
   private holding = false;
   private failures = 0;
@@ -183,11 +191,12 @@ export class Engine {
       for (const transition of result.transitions) {
         events.push({ ...transition, pane: pane.publicId, tmux_id: pane.id, at: now });
       }
-      if (Object.keys(result.writes).length === 0) continue;
+      const writes = { ...result.writes, ...this.containerWrite(pane, result) };
+      if (Object.keys(writes).length === 0) continue;
       commands.push(
-        paneWrite(pane.id, result.writes, { state: pane.agent.state, reportStamp: pane.agent.reportStamp }),
+        paneWrite(pane.id, writes, { state: pane.agent.state, reportStamp: pane.agent.reportStamp }),
       );
-      for (const [key, value] of Object.entries(result.writes)) pane.agent[key as AgentOptionKey] = value;
+      for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
     }
     const rail = railText(countStates([...read.snapshot.panes.values()].map((pane) => pane.agent.state)));
     if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
@@ -223,16 +232,17 @@ export class Engine {
       const tracked = this.agentPanes.has(pane.id) || pane.agent.kind !== "";
       const key = `${pane.pid} ${pane.command} ${pane.agent.kindHint}`;
       const cached = this.identities.get(pane.id);
-      let kind = cached?.kind;
+      let found: Found = cached ?? { kind: undefined };
       if (identityDue || cached?.key !== key) {
         table ??= readProcessTable();
-        kind = this.identityOf(pane, table);
-        this.identities.set(pane.id, { key, kind });
+        found = this.identityOf(pane, table);
+        this.identities.set(pane.id, { key, ...found });
       } else if (!tracked) continue;
+      const { kind } = found;
       if (!tracked && kind === undefined) continue;
       const screen = read.screens.get(pane.id);
       const visible = pane.visible && watched.has(pane.sessionId);
-      const signature = `${kind}\u0001${pane.title}\u0001${visible}\u0001${pane.command}\u0001${Object.values(pane.agent).join("\u0001")}`;
+      const signature = `${kind}\u0001${found.container ?? ""}\u0001${pane.title}\u0001${visible}\u0001${pane.command}\u0001${Object.values(pane.agent).join("\u0001")}`;
       if (screen === undefined && this.settled.get(pane.id) === signature) continue;
       this.signatures.set(pane.id, signature);
       ticks.push({
@@ -250,10 +260,18 @@ export class Engine {
   }
 
   /** The agent in front of a pane. A kind hint alone does not name one over a shell at its prompt. */
-  private identityOf(pane: Pane, table: ProcessTable): string | undefined {
+  private identityOf(pane: Pane, table: ProcessTable): Found {
     const identity = identify(table.foregroundOf(pane.pid), this.manifests, pane.agent.kindHint || undefined);
-    if (!identity || (identity.via === "hint" && isShell(pane.command))) return undefined;
-    return identity.kind;
+    if (!identity || (identity.via === "hint" && isShell(pane.command))) return { kind: undefined };
+    return { kind: identity.kind, container: identity.container };
+  }
+
+  /** @agent_container follows the runtime in front of the pane while it runs the pane's agent,
+   * and goes with the agent's record or at the first read that finds no runtime in front. */
+  private containerWrite(pane: Pane, result: PaneResult): OptionWrites {
+    const running = result.kind === undefined ? undefined : this.identities.get(pane.id)?.container;
+    const wanted = running ?? "";
+    return wanted === pane.agent.container ? {} : { container: wanted };
   }
 
   private track(result: PaneResult): void {
