@@ -47,7 +47,19 @@ export interface EngineOptions {
   /** JSON-lines file the transitions are appended to (`taw events` follows it); by default the
    * server's file under the state folder, none when empty. */
   eventsPath?: string;
+  /** Where ticks are scheduled; tests give a stand-in to see the delays. */
+  timers?: Timers;
 }
+
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** What identity found in front of a pane. */
 interface Found {
@@ -68,7 +80,8 @@ export class Engine {
   private readonly listeners = new Set<EngineListener>();
   private claim: string | undefined;
   private focusTracked = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly timers: Timers;
+  private timer: unknown;
   private running: Promise<void> | undefined;
   private stopped = true;
   private finish: () => void = () => {};
@@ -95,6 +108,7 @@ export class Engine {
     this.manifests = opts.manifests ?? loadManifests();
     this.log = opts.log ?? silentLogger;
     this.workers = opts.workers ?? DEFAULT_WORKERS;
+    this.timers = opts.timers ?? realTimers;
     // Wherever the engine runs (headless or in the dashboard), `taw events` can follow it.
     const eventsPath = opts.eventsPath ?? eventsPathFor(opts.tmux);
     this.events = eventsPath ? new EventLog(eventsPath) : undefined;
@@ -130,7 +144,7 @@ export class Engine {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.timers.clear(this.timer);
     await this.running;
     if (this.claim) await releaseClaim(this.tmux, this.claim).catch(() => undefined);
     this.end("stopped");
@@ -146,7 +160,7 @@ export class Engine {
 
   private schedule(delay: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.timers.set(() => {
       this.running = this.loop();
     }, delay);
   }
