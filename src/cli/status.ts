@@ -1,13 +1,14 @@
-// taw status: the rail token as the engine last wrote it (what #{@agent_wizard_status} shows).
+// taw status: the rail token as the engine last wrote it (what #{@agent_wizard_status} shows),
+// in config.toml's [status] format; --plain without style markup, --ascii the letters version.
 
 import { plainRail, RAIL_ASCII_OPTION, RAIL_OPTION } from "../watch/rail.ts";
 import { defineCommand } from "./command.ts";
 
 export const statusCommand = defineCommand({
   path: ["status"],
-  summary: "print the status token: blocked, working and done counts",
+  summary: "print the status token: agent counts in config.toml's [status] format",
   flags: {
-    ascii: { type: "boolean", description: "letters instead of symbols (B W D)" },
+    ascii: { type: "boolean", description: "letters instead of symbols (B W D I)" },
     plain: { type: "boolean", description: "without tmux style markup" },
   },
   async run(ctx) {

@@ -68,6 +68,7 @@ function engineOver(tmux: ScriptedTmux, delays: number[]): Engine {
     tmux: tmux as unknown as Tmux,
     workers: 0,
     eventsPath: "",
+    status: { format: "{working}", hide_zero: true },
     timers: recordingTimers(delays),
   });
 }

@@ -3,6 +3,8 @@
 // changed in at most one more invocation, refreshes the rail, and tells its subscribers.
 // It holds the server's claim (claim.ts) while it runs.
 
+import { loadConfig } from "../config/load.ts";
+import type { StatusConfig } from "../config/types.ts";
 import { identify } from "../detect/identity.ts";
 import { loadManifests, type ManifestSet } from "../detect/manifest.ts";
 import { TawError } from "../errors.ts";
@@ -47,6 +49,8 @@ export interface EngineOptions {
   /** JSON-lines file the transitions are appended to (`taw events` follows it); by default the
    * server's file under the state folder, none when empty. */
   eventsPath?: string;
+  /** config.toml's `[status]`: the rail's format; by default read from config.toml once. */
+  status?: StatusConfig;
   /** Where ticks are scheduled; tests give a stand-in to see the delays. */
   timers?: Timers;
 }
@@ -82,6 +86,7 @@ export class Engine {
   private focusTracked = false;
   private readonly timers: Timers;
   private timer: unknown;
+  private status: StatusConfig;
   private running: Promise<void> | undefined;
   private stopped = true;
   private finish: () => void = () => {};
@@ -109,6 +114,7 @@ export class Engine {
     this.log = opts.log ?? silentLogger;
     this.workers = opts.workers ?? DEFAULT_WORKERS;
     this.timers = opts.timers ?? realTimers;
+    this.status = opts.status ?? loadConfig().config.status;
     // Wherever the engine runs (headless or in the dashboard), `taw events` can follow it.
     const eventsPath = opts.eventsPath ?? eventsPathFor(opts.tmux);
     this.events = eventsPath ? new EventLog(eventsPath) : undefined;
@@ -120,6 +126,11 @@ export class Engine {
   /** The model as of the last tick, with the options that tick wrote. */
   get snapshot(): Snapshot | undefined {
     return this.last;
+  }
+
+  /** A new `[status]` (config.toml changed): the next tick rewrites the rail with it. */
+  setStatus(status: StatusConfig): void {
+    this.status = status;
   }
 
   subscribe(listener: EngineListener): () => void {
@@ -212,7 +223,10 @@ export class Engine {
       );
       for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
     }
-    const rail = railText(countStates([...read.snapshot.panes.values()].map((pane) => pane.agent.state)));
+    const rail = railText(
+      countStates([...read.snapshot.panes.values()].map((pane) => pane.agent.state)),
+      this.status,
+    );
     if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
     if (commands.length) await this.tmux.batch(commands);
     this.last = read.snapshot;

@@ -1,25 +1,28 @@
-// The status token (the "rail"): counts of agents that need a look, for `#{@agent_wizard_status}`
-// in a status line. Blocked, working and done, non-zero counts only, each in its colour.
-// `@agent_wizard_status_ascii` carries the same counts for terminals without the symbols.
+// The status token (the "rail"): counts of agents for `#{@agent_wizard_status}` in a status
+// line, built from config.toml's `[status] format`. The format's space-separated parts each
+// take the colour of the first state they count; with hide_zero a part whose counts are all
+// zero is left out. `@agent_wizard_status_ascii` carries the same counts for terminals
+// without the symbols: each run of non-ASCII characters in a part becomes its state's letter.
 
+import type { StatusConfig } from "../config/types.ts";
 import type { AgentState } from "../detect/types.ts";
+import { formatLiteral } from "../tmux/escape.ts";
 
 export const RAIL_OPTION = "@agent_wizard_status";
 export const RAIL_ASCII_OPTION = "@agent_wizard_status_ascii";
 
-interface RailItem {
-  state: AgentState;
-  colour: string;
-  symbol: string;
-  ascii: string;
-}
+/** The states a format may count, each with its colour and its letter in the ASCII token. */
+const COUNTED = {
+  blocked: { colour: "yellow", letter: "B" },
+  working: { colour: "blue", letter: "W" },
+  done: { colour: "green", letter: "D" },
+  idle: { colour: "colour245", letter: "I" },
+} as const;
 
-/** In the order a person acts on them: who waits for you, who works, who finished. */
-const ITEMS: readonly RailItem[] = [
-  { state: "blocked", colour: "yellow", symbol: "⏸", ascii: "B" },
-  { state: "working", colour: "blue", symbol: "⏵", ascii: "W" },
-  { state: "done", colour: "green", symbol: "✓", ascii: "D" },
-];
+type CountedState = keyof typeof COUNTED;
+
+/** What a format without configuration shows: who waits for you, who works, who finished. */
+export const DEFAULT_RAIL_FORMAT: StatusConfig = { format: "⏸{blocked} ⏵{working} ✓{done}", hide_zero: true };
 
 export type StateCounts = Partial<Record<AgentState, number>>;
 
@@ -31,11 +34,56 @@ export function countStates(states: Iterable<string>): StateCounts {
   return counts;
 }
 
-function render(counts: StateCounts, glyph: (item: RailItem) => string): string {
-  const parts = ITEMS.filter((item) => (counts[item.state] ?? 0) > 0).map(
-    (item) => `#[fg=${item.colour}]${glyph(item)}${counts[item.state]}`,
-  );
-  return parts.length ? `${parts.join(" ")}#[default]` : "";
+/** A piece of a part: literal text, or the count of a state. */
+type Piece = { text: string; ascii: string } | { state: CountedState };
+
+interface Part {
+  /** The state whose colour the part takes; none for a part that counts nothing. */
+  colour: string;
+  states: CountedState[];
+  pieces: Piece[];
+}
+
+const PLACEHOLDER = /\{(blocked|working|done|idle)\}/g;
+const NON_ASCII = /[^\x20-\x7e]+/g;
+
+function compilePart(source: string): Part {
+  const states = [...source.matchAll(PLACEHOLDER)].map((match) => match[1] as CountedState);
+  const first = states[0];
+  const letter = first ? COUNTED[first].letter : "";
+  const pieces: Piece[] = [];
+  let at = 0;
+  const literal = (text: string) => {
+    if (text)
+      pieces.push({ text: formatLiteral(text), ascii: formatLiteral(text.replace(NON_ASCII, letter)) });
+  };
+  for (const match of source.matchAll(PLACEHOLDER)) {
+    literal(source.slice(at, match.index));
+    pieces.push({ state: match[1] as CountedState });
+    at = match.index + match[0].length;
+  }
+  literal(source.slice(at));
+  return { colour: first ? COUNTED[first].colour : "default", states, pieces };
+}
+
+interface CompiledFormat {
+  hideZero: boolean;
+  parts: Part[];
+}
+
+let compiled: { source: StatusConfig; format: CompiledFormat } | undefined;
+
+/** The format parsed once, and again only when it changes (the engine renders every tick). */
+function compile(status: StatusConfig): CompiledFormat {
+  if (compiled?.source.format === status.format && compiled.source.hide_zero === status.hide_zero)
+    return compiled.format;
+  const parts = status.format
+    .split(" ")
+    .filter((part) => part !== "")
+    .map(compilePart);
+  const format = { hideZero: status.hide_zero, parts };
+  compiled = { source: { ...status }, format };
+  return format;
 }
 
 export interface RailText {
@@ -43,9 +91,25 @@ export interface RailText {
   ascii: string;
 }
 
-export function railText(counts: StateCounts): RailText {
-  return { styled: render(counts, (item) => item.symbol), ascii: render(counts, (item) => item.ascii) };
+/** The token for these counts; empty when every part that counts something is left out. */
+export function railText(counts: StateCounts, status: StatusConfig = DEFAULT_RAIL_FORMAT): RailText {
+  const { hideZero, parts } = compile(status);
+  const count = (state: CountedState) => counts[state] ?? 0;
+  const shown = parts.filter(
+    (part) => !hideZero || part.states.length === 0 || part.states.some((state) => count(state) > 0),
+  );
+  if (!shown.some((part) => part.states.length > 0)) return { styled: "", ascii: "" };
+  const render = (ascii: boolean) =>
+    `${shown
+      .map((part) => {
+        const body = part.pieces
+          .map((piece) => ("state" in piece ? String(count(piece.state)) : ascii ? piece.ascii : piece.text))
+          .join("");
+        return `#[fg=${part.colour}]${body}`;
+      })
+      .join(" ")}#[default]`;
+  return { styled: render(false), ascii: render(true) };
 }
 
 /** The token without its style markup: what `taw status --plain` prints. */
-export const plainRail = (styled: string) => styled.replace(/#\[[^\]]*\]/g, "");
+export const plainRail = (styled: string) => styled.replace(/#\[[^\]]*\]/g, "").replaceAll("##", "#");

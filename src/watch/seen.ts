@@ -1,6 +1,8 @@
 // `taw seen`: someone looked at a pane (tmux's focus hooks run it). A done goes back to idle,
 // @agent_seen becomes 1, and the rail is rewritten: one read, one write, no engine needed.
 
+import { loadConfig } from "../config/load.ts";
+import type { StatusConfig } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { countStates, railText } from "./rail.ts";
@@ -14,7 +16,13 @@ export interface SeenResult {
   agent: string | null;
 }
 
-export async function markSeen(tmux: Tmux, paneId: string, now = Date.now()): Promise<SeenResult> {
+/** `status`: config.toml's `[status]`, the format the rail is rewritten in (the engine's own). */
+export async function markSeen(
+  tmux: Tmux,
+  paneId: string,
+  now = Date.now(),
+  status: StatusConfig = loadConfig().config.status,
+): Promise<SeenResult> {
   const read = await takeRead(tmux, [], false, now);
   const pane = read.snapshot.panes.get(paneId);
   if (!pane?.agent.kind) return { pane_id: paneId, cleared: false, agent: null };
@@ -33,7 +41,7 @@ export async function markSeen(tmux: Tmux, paneId: string, now = Date.now()): Pr
   ];
   if (cleared) {
     pane.agent.state = "idle";
-    const rail = railText(countStates([...read.snapshot.panes.values()].map((p) => p.agent.state)));
+    const rail = railText(countStates([...read.snapshot.panes.values()].map((p) => p.agent.state)), status);
     commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
   }
   await tmux.batch(commands);
