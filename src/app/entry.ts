@@ -4,6 +4,8 @@
 
 import { usageError } from "../errors.ts";
 import { type ServerSelection, serverFromEnv, Tmux } from "../tmux/client.ts";
+import { takeSnapshot } from "../tmux/server.ts";
+import { loadDashboard } from "./load.ts";
 
 export interface EntryArgs {
   popup: boolean;
@@ -32,8 +34,12 @@ export function parseEntryArgs(argv: string[], env = process.env): EntryArgs {
 if (import.meta.main) {
   try {
     const args = parseEntryArgs(process.argv.slice(2));
-    const { runDashboard } = await import("./run.tsx");
-    await runDashboard({ tmux: new Tmux(args.server), popup: args.popup, client: args.client });
+    const tmux = new Tmux(args.server);
+    // tmux lists the panes while the renderer's modules load; the feed reports its failure.
+    const firstSnapshot = takeSnapshot(tmux);
+    firstSnapshot.catch(() => undefined);
+    const { runDashboard } = await loadDashboard();
+    await runDashboard({ tmux, popup: args.popup, client: args.client, firstSnapshot });
   } catch (error) {
     process.stderr.write(`taw: ${(error as Error).message}\n`);
     process.exit(2);

@@ -42,9 +42,10 @@ export class Feed {
     });
   }
 
-  /** One plain listing, so the first frame has content before any engine is up. */
-  async prime(): Promise<void> {
-    this.onSnapshot(await takeSnapshot(this.tmux));
+  /** One plain listing, so the first frame has content before any engine is up; `first` is
+   * one already under way (the popup's entry starts it before loading the renderer). */
+  async prime(first: Promise<Snapshot> = takeSnapshot(this.tmux)): Promise<void> {
+    this.onSnapshot(await first);
   }
 
   /** From now on, snapshots come from `source`. */

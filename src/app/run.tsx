@@ -4,6 +4,7 @@
 import { type CliRenderer, createCliRenderer } from "@opentui/core";
 import { createRoot } from "@opentui/react";
 import type { Tmux } from "../tmux/client.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { Feed } from "./feed.ts";
@@ -15,6 +16,8 @@ export interface DashboardOptions {
   popup?: boolean;
   /** The tmux client a popup belongs to: jumps switch that client. */
   client?: string;
+  /** The first pane listing, when the caller started it before loading the renderer. */
+  firstSnapshot?: Promise<Snapshot>;
 }
 
 /** The renderer draws at most this often; frames are only drawn when something changed. */
@@ -23,10 +26,9 @@ const TARGET_FPS = 30;
 /** An engine that does not stop in this time is abandoned: quitting must not hang. */
 const STOP_TIMEOUT_MS = 1500;
 
-/** Resolves once React has committed and the renderer has drawn what it was given. */
-async function firstFrameDrawn(renderer: CliRenderer): Promise<void> {
-  await Bun.sleep(0);
-  await renderer.idle();
+/** Resolves once the renderer has drawn a frame (React commits before it asks for one). */
+function firstFrameDrawn(renderer: CliRenderer): Promise<void> {
+  return new Promise((resolve) => renderer.once("frame", () => resolve()));
 }
 
 /** Runs until the user quits; the process exits when the renderer is destroyed. */
@@ -42,7 +44,9 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
       useMouse: true,
       openConsoleOnError: false,
     }),
-    feed.prime().catch((error) => showMessage(store, `tmux: ${(error as Error).message}`, true)),
+    feed
+      .prime(options.firstSnapshot)
+      .catch((error) => showMessage(store, `tmux: ${(error as Error).message}`, true)),
   ]);
   let exitCode = 0;
   const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
@@ -61,10 +65,11 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   process.on("uncaughtException", crash);
   process.on("unhandledRejection", crash);
   const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore };
-  createRoot(renderer).render(<App ctx={ctx} />);
   // Hosting the engine loads every manifest and starts a worker: that work waits until the
   // first frame is out, which is what a popup's user is waiting for.
-  void firstFrameDrawn(renderer)
+  const drawn = firstFrameDrawn(renderer);
+  createRoot(renderer).render(<App ctx={ctx} />);
+  void drawn
     .then(() => chooseSource(options.tmux))
     .then((source) => feed.attach(source))
     .catch((error) => showMessage(store, `engine: ${(error as Error).message}`, true));

@@ -2,11 +2,10 @@
 // server), or tmux's options read on an interval (another engine writes them).
 
 import { TawError } from "../errors.ts";
-import { attachNotifications } from "../notify/attach.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
-import { Engine } from "../watch/engine.ts";
+import type { Engine } from "../watch/engine.ts";
 import type { EngineMode } from "./store.ts";
 
 /** Reader mode: how often tmux's options are re-read when another engine writes them. */
@@ -73,6 +72,12 @@ export class EngineSource implements SnapshotSource {
 
 /** Host the engine when the server has none; read when another process runs it. */
 export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
+  // Loaded here, after the first frame: the engine and its notifications are a tenth of the
+  // dashboard's imports and no part of what the first frame shows.
+  const [{ Engine }, { attachNotifications }] = await Promise.all([
+    import("../watch/engine.ts"),
+    import("../notify/attach.ts"),
+  ]);
   const engine = new Engine({ tmux });
   try {
     await engine.start();

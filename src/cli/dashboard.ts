@@ -34,7 +34,8 @@ export const dashboardCommand = defineCommand({
   },
   async run(ctx) {
     requireTerminal();
-    const { runDashboard } = await import("../app/run.tsx");
+    const { loadDashboard } = await import("../app/load.ts");
+    const { runDashboard } = await loadDashboard();
     await runDashboard({
       tmux: ctx.tmux,
       popup: ctx.args.flags.popup === true,
