@@ -5,6 +5,7 @@ import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { ActionContext } from "./actions.ts";
 import type { DashState } from "./store.ts";
+import type { Theme } from "./theme.ts";
 
 export const DashContext = createContext<ActionContext | undefined>(undefined);
 
@@ -17,4 +18,8 @@ export function useActions(): ActionContext {
 /** A slice of the store; the component re-renders only when the slice changes. */
 export function useDash<T>(selector: (state: DashState) => T): T {
   return useStore(useActions().store, selector);
+}
+
+export function useTheme(): Theme {
+  return useDash((state) => state.theme);
 }

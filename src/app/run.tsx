@@ -10,6 +10,7 @@ import type { ActionContext } from "./actions.ts";
 import { Feed } from "./feed.ts";
 import { chooseSource } from "./sources.ts";
 import { createDashStore, showMessage } from "./store.ts";
+import { followUiConfig } from "./ui-config.ts";
 
 export interface DashboardOptions {
   tmux: Tmux;
@@ -69,6 +70,9 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   // first frame is out, which is what a popup's user is waiting for.
   const drawn = firstFrameDrawn(renderer);
   createRoot(renderer).render(<App ctx={ctx} />);
+  void drawn
+    .then(() => followUiConfig(store))
+    .catch((error) => showMessage(store, `config: ${(error as Error).message}`, true));
   void drawn
     .then(() => chooseSource(options.tmux))
     .then((source) => feed.attach(source))

@@ -9,6 +9,7 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
 import { matchPanes, searchableOf } from "./filter.ts";
+import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
 export type View = "agents" | "tree" | "worktrees";
@@ -57,6 +58,8 @@ export interface Preview {
 
 export interface DashState {
   snapshot: Snapshot | undefined;
+  /** Colours and glyphs, from config.toml's [ui]. */
+  theme: Theme;
   engine: EngineMode;
   socket: string;
   popup: boolean;
@@ -95,11 +98,13 @@ export interface StoreOptions {
   popup?: boolean;
   engine?: EngineMode;
   now?: number;
+  theme?: Theme;
 }
 
 export function createDashStore(options: StoreOptions = {}): DashStore {
   return createStore<DashState>(() => ({
     snapshot: undefined,
+    theme: options.theme ?? DEFAULT_THEME,
     engine: options.engine ?? "starting",
     socket: options.socket ?? "",
     popup: options.popup ?? false,
@@ -336,6 +341,11 @@ export function setWorktrees(store: DashStore, repo: string, worktrees: Worktree
     const selected = { ...state.selected, worktrees: path };
     return { worktreeRepo: repo, worktrees, selected, top: scrolledTops({ ...state, worktrees, selected }) };
   });
+}
+
+/** A reloaded config that changes nothing drawn leaves every component alone. */
+export function setTheme(store: DashStore, theme: Theme): void {
+  if (JSON.stringify(theme) !== JSON.stringify(store.getState().theme)) store.setState({ theme });
 }
 
 export function showMessage(store: DashStore, text: string, error = false): void {

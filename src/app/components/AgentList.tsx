@@ -4,12 +4,12 @@
 import { memo, useRef } from "react";
 import type { AgentRow } from "../../agent/rows.ts";
 import { jump } from "../actions.ts";
-import { useActions, useDash } from "../context.ts";
+import { useActions, useDash, useTheme } from "../context.ts";
 import { formatDuration } from "../duration.ts";
 import { agentColumns } from "../layout.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
-import { stateColor, stateGlyph, theme } from "../theme.ts";
+import { frame, stateColor, stateGlyph } from "../theme.ts";
 import { useClicks, WHEEL_ROWS } from "./mouse.ts";
 
 interface RowProps {
@@ -21,6 +21,7 @@ interface RowProps {
 }
 
 const AgentRowView = memo(function AgentRowView({ row, selected, width, age, onPick }: RowProps) {
+  const theme = useTheme();
   const cols = agentColumns(width);
   const bg = selected ? theme.selectionBg : undefined;
   const fg = selected ? theme.selectionFg : theme.text;
@@ -28,10 +29,10 @@ const AgentRowView = memo(function AgentRowView({ row, selected, width, age, onP
     // biome-ignore lint/a11y/noStaticElementInteractions: a terminal row, not a DOM element.
     <box height={1} width={width} onMouseDown={() => onPick(row.paneId)}>
       <text bg={bg} wrapMode="none">
-        <span fg={stateColor(row.state)} bg={bg}>{`${stateGlyph(row.state)} `}</span>
+        <span fg={stateColor(theme, row.state)} bg={bg}>{`${stateGlyph(theme, row.state)} `}</span>
         <span fg={fg} bg={bg}>{`${cell(row.label, cols.label)} `}</span>
         <span fg={theme.muted} bg={bg}>{`${cell(row.place, cols.place)} `}</span>
-        <span fg={stateColor(row.state)} bg={bg}>{`${cell(age, cols.time)} `}</span>
+        <span fg={stateColor(theme, row.state)} bg={bg}>{`${cell(age, cols.time)} `}</span>
         <span fg={fg} bg={bg}>
           {cell(row.detail, cols.detail)}
         </span>
@@ -45,6 +46,7 @@ const AgentRowView = memo(function AgentRowView({ row, selected, width, age, onP
 
 export function AgentList({ width, rows: pageRows }: { width: number; rows: number }) {
   const ctx = useActions();
+  const theme = useTheme();
   const agents = useDash((s) => s.agents);
   const total = useDash((s) => s.allAgents.length);
   const selected = useDash((s) => s.selected.agents);
@@ -64,7 +66,7 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
   return (
     <box
       border
-      borderStyle="rounded"
+      {...frame(theme, "rounded")}
       borderColor={theme.borderFocus}
       title={title}
       width={width}

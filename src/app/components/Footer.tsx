@@ -2,10 +2,9 @@
 // message line, which also holds what is being typed in the filter, rename and prompt.
 
 import { applicable } from "../commands.ts";
-import { useDash } from "../context.ts";
+import { useDash, useTheme } from "../context.ts";
 import type { DashState } from "../store.ts";
 import { cell } from "../text.ts";
-import { theme } from "../theme.ts";
 
 const CURSOR = "▏";
 
@@ -43,6 +42,7 @@ export function Footer({ width }: { width: number }) {
   );
   const typed = useDash(inputLine);
   const message = useDash((s) => s.message);
+  const theme = useTheme();
   return (
     <box height={2} width={width} flexDirection="column">
       <text fg={theme.muted} wrapMode="none">

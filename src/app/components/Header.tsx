@@ -1,9 +1,8 @@
 // The top line: counts by state, the views, who runs the engine, and the tmux server.
 
 import { TextAttributes } from "@opentui/core";
-import { useDash } from "../context.ts";
+import { useDash, useTheme } from "../context.ts";
 import { cell, columns } from "../text.ts";
-import { STATE_GLYPH, theme } from "../theme.ts";
 
 /** Below this width the header drops the state words. */
 const WIDE_HEADER = 100;
@@ -19,6 +18,7 @@ export function Header({ width }: { width: number }) {
   const engine = useDash((s) => s.engine);
   const socket = useDash((s) => s.socket);
   const popup = useDash((s) => s.popup);
+  const theme = useTheme();
   const states = [
     { key: "blocked", n: counts.blocked },
     { key: "done", n: counts.done },
@@ -28,7 +28,7 @@ export function Header({ width }: { width: number }) {
   const left = ` taw${popup ? " popup" : ""} `;
   // Narrow terminals get the counts without their words.
   const compact = width < WIDE_HEADER;
-  const countOf = (s: (typeof states)[number]) => `${STATE_GLYPH[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
+  const countOf = (s: (typeof states)[number]) => `${theme.glyph[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
   const countText = states.map(countOf).join("  ");
   const views = " Agents  Tree  Worktrees ";
   const engineText = ENGINE_TEXT[engine];
@@ -45,7 +45,7 @@ export function Header({ width }: { width: number }) {
             {`${i > 0 ? "  " : ""}${countOf(s)}`}
           </span>
         ))}
-        <span fg={theme.muted}>{"  │"}</span>
+        <span fg={theme.muted}>{`  ${theme.separator}`}</span>
         <span
           fg={view === "agents" ? theme.accent : theme.muted}
           attributes={view === "agents" ? TextAttributes.BOLD : 0}
@@ -64,7 +64,7 @@ export function Header({ width }: { width: number }) {
         >
           {" Worktrees "}
         </span>
-        <span fg={theme.muted}>{"│ "}</span>
+        <span fg={theme.muted}>{`${theme.separator} `}</span>
         <span fg={engine === "hosting" ? theme.primary : theme.muted}>{engineText}</span>
         {socketText ? <span fg={theme.muted}>{`  ${socketText}`}</span> : null}
       </text>

@@ -1,8 +1,9 @@
 // `?`: every key, grouped, straight from the command registry.
 
 import { type Category, COMMANDS } from "../commands.ts";
+import { useTheme } from "../context.ts";
 import { cell } from "../text.ts";
-import { theme } from "../theme.ts";
+import { frame } from "../theme.ts";
 
 const ORDER: Category[] = ["Move", "View", "Agent", "Worktree", "Dashboard", "Dialog"];
 const KEY_COLUMN = 14;
@@ -12,6 +13,7 @@ function keyText(keys: string[]): string {
 }
 
 export function Help({ width, height }: { width: number; height: number }) {
+  const theme = useTheme();
   const lines: { text: string; heading: boolean }[] = [];
   for (const category of ORDER) {
     lines.push({ text: category, heading: true });
@@ -34,7 +36,7 @@ export function Help({ width, height }: { width: number; height: number }) {
       height={height}
       zIndex={10}
       border
-      borderStyle="double"
+      {...frame(theme, "double")}
       borderColor={theme.accent}
       backgroundColor={theme.headerBg}
       title=" keys — Esc closes "

@@ -1,13 +1,14 @@
 // The kind picker for `s` / `S`: the manifests' kinds, fuzzy-narrowed by what is typed.
 
-import { useDash } from "../context.ts";
+import { useDash, useTheme } from "../context.ts";
 import { pickerChoices } from "../picker.ts";
 import { cell } from "../text.ts";
-import { theme } from "../theme.ts";
+import { frame } from "../theme.ts";
 
 const PICKER_WIDTH = 40;
 
 export function Picker({ width, height }: { width: number; height: number }) {
+  const theme = useTheme();
   const overlay = useDash((s) => s.overlay);
   const input = useDash((s) => s.input);
   if (overlay.kind !== "picker") return null;
@@ -25,7 +26,7 @@ export function Picker({ width, height }: { width: number; height: number }) {
       height={rows + 2}
       zIndex={10}
       border
-      borderStyle="rounded"
+      {...frame(theme, "rounded")}
       borderColor={theme.accent}
       backgroundColor={theme.headerBg}
       title={` start: ${input || "kind"} `}

@@ -3,9 +3,9 @@
 import { TextAttributes } from "@opentui/core";
 import { memo } from "react";
 import { clipLine, type StyledLine, type StyledSpan } from "../ansi.ts";
-import { useDash } from "../context.ts";
+import { useDash, useTheme } from "../context.ts";
 import { selectedPaneId } from "../store.ts";
-import { theme } from "../theme.ts";
+import { frame } from "../theme.ts";
 
 function attributesOf(span: StyledSpan): number {
   let attributes = 0;
@@ -18,6 +18,7 @@ function attributesOf(span: StyledSpan): number {
 }
 
 const Line = memo(function Line({ line }: { line: StyledLine }) {
+  const theme = useTheme();
   return (
     <text wrapMode="none" height={1}>
       {line.length === 0 ? " " : null}
@@ -32,6 +33,7 @@ const Line = memo(function Line({ line }: { line: StyledLine }) {
 });
 
 export function Preview({ width, rows }: { width: number; rows: number }) {
+  const theme = useTheme();
   const preview = useDash((s) => s.preview);
   const paneId = useDash(selectedPaneId);
   const label = useDash((s) => {
@@ -46,7 +48,7 @@ export function Preview({ width, rows }: { width: number; rows: number }) {
   return (
     <box
       border
-      borderStyle="rounded"
+      {...frame(theme, "rounded")}
       borderColor={theme.border}
       title={label ? ` ${label} ` : " Preview "}
       width={width}

@@ -2,10 +2,10 @@
 
 import { memo, useRef } from "react";
 import { jump } from "../actions.ts";
-import { useActions, useDash } from "../context.ts";
+import { useActions, useDash, useTheme } from "../context.ts";
 import { scrollBy, selectIndex, toggleCollapsed } from "../store.ts";
 import { cell } from "../text.ts";
-import { stateColor, stateGlyph, theme } from "../theme.ts";
+import { frame, stateColor, stateGlyph } from "../theme.ts";
 import type { TreeRow } from "../tree.ts";
 import { useClicks, WHEEL_ROWS } from "./mouse.ts";
 
@@ -19,11 +19,12 @@ interface RowProps {
 }
 
 const TreeRowView = memo(function TreeRowView({ row, selected, width, onPick }: RowProps) {
+  const theme = useTheme();
   const bg = selected ? theme.selectionBg : undefined;
   const fg = selected ? theme.selectionFg : row.kind === "pane" ? theme.text : theme.primary;
   const indent = " ".repeat(row.depth * INDENT);
   const marker = row.kind === "session" ? (row.collapsed ? "▸ " : "▾ ") : row.kind === "window" ? "□ " : "";
-  const agent = row.agentState ? `${stateGlyph(row.agentState)} ${row.agentLabel} ` : "";
+  const agent = row.agentState ? `${stateGlyph(theme, row.agentState)} ${row.agentLabel} ` : "";
   const head = `${indent}${marker}`;
   const rest = Math.max(0, width - Array.from(head).length - Array.from(agent).length);
   return (
@@ -34,7 +35,7 @@ const TreeRowView = memo(function TreeRowView({ row, selected, width, onPick }: 
           {head}
         </span>
         {agent ? (
-          <span fg={stateColor(row.agentState)} bg={bg}>
+          <span fg={stateColor(theme, row.agentState)} bg={bg}>
             {agent}
           </span>
         ) : null}
@@ -48,6 +49,7 @@ const TreeRowView = memo(function TreeRowView({ row, selected, width, onPick }: 
 
 export function TreeList({ width, rows: pageRows }: { width: number; rows: number }) {
   const ctx = useActions();
+  const theme = useTheme();
   const tree = useDash((s) => s.tree);
   const selected = useDash((s) => s.selected.tree);
   const top = useDash((s) => s.top.tree);
@@ -70,7 +72,7 @@ export function TreeList({ width, rows: pageRows }: { width: number; rows: numbe
   return (
     <box
       border
-      borderStyle="rounded"
+      {...frame(theme, "rounded")}
       borderColor={theme.borderFocus}
       title={filter ? ` Tree /${filter} ` : " Tree "}
       width={width}

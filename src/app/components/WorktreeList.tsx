@@ -3,10 +3,10 @@
 
 import { memo } from "react";
 import type { WorktreeRecord } from "../../worktree/record.ts";
-import { useActions, useDash } from "../context.ts";
+import { useActions, useDash, useTheme } from "../context.ts";
 import { scrollBy, selectIndex } from "../store.ts";
 import { cell } from "../text.ts";
-import { theme } from "../theme.ts";
+import { frame } from "../theme.ts";
 import { WHEEL_ROWS } from "./mouse.ts";
 
 const BRANCH_COLUMNS = 20;
@@ -32,6 +32,7 @@ interface RowProps {
 
 const WorktreeRow = memo(function WorktreeRow({ record, selected, width, index }: RowProps) {
   const ctx = useActions();
+  const theme = useTheme();
   const bg = selected ? theme.selectionBg : undefined;
   const fg = selected ? theme.selectionFg : theme.text;
   const branch = `${record.branch ?? `(${record.head.slice(0, 8)})`}${record.main ? " (repo)" : ""}`;
@@ -59,6 +60,7 @@ const WorktreeRow = memo(function WorktreeRow({ record, selected, width, index }
 
 export function WorktreeList({ width, rows: pageRows }: { width: number; rows: number }) {
   const ctx = useActions();
+  const theme = useTheme();
   const worktrees = useDash((s) => s.worktrees);
   const repo = useDash((s) => s.worktreeRepo);
   const selected = useDash((s) => s.selected.worktrees);
@@ -67,7 +69,7 @@ export function WorktreeList({ width, rows: pageRows }: { width: number; rows: n
   return (
     <box
       border
-      borderStyle="rounded"
+      {...frame(theme, "rounded")}
       borderColor={theme.borderFocus}
       title={` Worktrees ${repo} `}
       width={width}
