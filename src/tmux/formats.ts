@@ -87,11 +87,21 @@ export function parsePaneRow(line: string): PaneRow | undefined {
   return row;
 }
 
+/** The rows of the last listing by line. The engine lists every pane several times a second
+ * and most lines repeat byte for byte: those are not split again. Rows are frozen, so sharing
+ * one between listings cannot leak a change. */
+let lastRows = new Map<string, PaneRow>();
+
 export function parsePaneListing(output: string): PaneRow[] {
   const rows: PaneRow[] = [];
+  const byLine = new Map<string, PaneRow>();
   for (const line of output.split("\n")) {
-    const row = parsePaneRow(line);
-    if (row) rows.push(row);
+    const known = lastRows.get(line);
+    const row = known ?? parsePaneRow(line);
+    if (!row) continue;
+    rows.push(row);
+    byLine.set(line, known ?? Object.freeze(row));
   }
+  lastRows = byLine;
   return rows;
 }

@@ -18,7 +18,7 @@ import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
 import { type Logger, silentLogger } from "./log.ts";
 import { DEFAULT_WORKERS, WorkerHost } from "./pool.ts";
-import { type ProcessTable, readProcessTable } from "./proctable.ts";
+import { type ProcessTable, ProcessTableCache } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
 import { type CaptureRequest, type Read, takeRead, watchedSessions } from "./reads.ts";
 import { isShell } from "./shells.ts";
@@ -100,8 +100,10 @@ export class Engine {
   /** Panes whose watcher settled, by the input it settled on: the same input again is not sent. */
   private settled = new Map<string, string>();
   private signatures = new Map<string, string>();
-  /** The identity each pane was last found with, and what tmux said was in front then. */
-  private identities = new Map<string, { key: string } & Found>();
+  /** The identity each pane was last found with, what tmux said was in front then, and the
+   * process table (its generation) it was found in. */
+  private identities = new Map<string, { key: string; generation: number } & Found>();
+  private readonly processes = new ProcessTableCache();
   private lastIdentityAt = 0;
   private holding = false;
   private failures = 0;
@@ -253,6 +255,7 @@ export class Engine {
     if (identityDue) this.lastIdentityAt = now;
     // The process table is read at most once a tick, and only when some pane needs it: the
     // recheck is due, or a pane's command (what tmux says is in front) changed since its last look.
+    // A pane is identified again only when its command changed or the table did (its generation).
     let table: ProcessTable | undefined;
     const watched = watchedSessions(read.clients);
     const ticks: PaneTick[] = [];
@@ -262,9 +265,12 @@ export class Engine {
       const cached = this.identities.get(pane.id);
       let found: Found = cached ?? { kind: undefined };
       if (identityDue || cached?.key !== key) {
-        table ??= readProcessTable();
-        found = this.identityOf(pane, table);
-        this.identities.set(pane.id, { key, ...found });
+        table ??= this.processes.read(panePids(read.snapshot));
+        const { generation } = this.processes;
+        if (cached?.key !== key || cached.generation !== generation) {
+          found = this.identityOf(pane, table);
+          this.identities.set(pane.id, { key, generation, ...found });
+        }
       } else if (!tracked) continue;
       const { kind } = found;
       if (!tracked && kind === undefined) continue;
@@ -370,6 +376,10 @@ export class Engine {
 /** The events file of the server a Tmux client addresses. */
 export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined> = process.env) =>
   eventsFile(tmux.describeSocket(env), env);
+
+function* panePids(snapshot: Snapshot): Iterable<number> {
+  for (const pane of snapshot.panes.values()) yield pane.pid;
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -68,9 +68,9 @@ export function parseStat(text: string): Omit<ProcessInfo, "argv"> | undefined {
   return { pid, ppid, pgid, tpgid, name: text.slice(open + 1, close) };
 }
 
-export function readProcFs(procDir = PROC): Map<number, ProcessInfo> {
+export function readProcFs(procDir = PROC, entries = readdirSync(procDir)): Map<number, ProcessInfo> {
   const byPid = new Map<number, ProcessInfo>();
-  for (const entry of readdirSync(procDir)) {
+  for (const entry of entries) {
     const first = entry.charCodeAt(0);
     if (first < 48 || first > 57) continue; // not a pid folder
     let stat: string;
@@ -163,4 +163,75 @@ function orderGroup(members: ProcessInfo[], leader: number): ProcessInfo[] {
 /** Every process, from /proc on Linux and one `ps` call elsewhere. */
 export function readProcessTable(): ProcessTable {
   return processTable(process.platform === "linux" ? readProcFs() : readPs());
+}
+
+const sameFields = (a: Omit<ProcessInfo, "argv">, b: Omit<ProcessInfo, "argv">) =>
+  a.pid === b.pid && a.ppid === b.ppid && a.pgid === b.pgid && a.tpgid === b.tpgid && a.name === b.name;
+
+/** Even when nothing the panes look at changed, the whole table is read this often (in reads):
+ * a process that changed group while no pane looked at it is not kept wrong for long. */
+const FULL_READ_EVERY = 30;
+
+/**
+ * The process table for an engine that asks every second. The panes' own processes and their
+ * foreground groups are read again each time; when none of them changed group, terminal
+ * foreground or name (an exec or a retitle changes the name), only what else changed is read:
+ * nothing when the same pids are in /proc (the last table stands, `generation` stays, and what
+ * was identified against it need not be identified again), else the processes that are new.
+ * Elsewhere than Linux the table is read whole each time.
+ */
+export class ProcessTableCache {
+  private table: ProcessTable | undefined;
+  private entries = "";
+  private reads = 0;
+  /** Changes whenever the table answered differs from the last one. */
+  generation = 0;
+
+  constructor(private readonly procDir = PROC) {}
+
+  read(panePids: Iterable<number>): ProcessTable {
+    this.generation++;
+    if (process.platform !== "linux") return readProcessTable();
+    const entries = readdirSync(this.procDir);
+    const listed = entries.join(" ");
+    const last = this.table;
+    if (!last || ++this.reads % FULL_READ_EVERY === 0 || !this.unchanged(last, panePids)) {
+      this.table = processTable(readProcFs(this.procDir, entries));
+    } else if (listed === this.entries) {
+      this.generation--;
+      return last;
+    } else {
+      const byPid = new Map<number, ProcessInfo>();
+      const newcomers: string[] = [];
+      for (const entry of entries) {
+        const known = last.byPid.get(Number(entry));
+        if (known) byPid.set(known.pid, known);
+        else newcomers.push(entry);
+      }
+      for (const [pid, process] of readProcFs(this.procDir, newcomers)) byPid.set(pid, process);
+      this.table = processTable(byPid);
+    }
+    this.entries = listed;
+    return this.table;
+  }
+
+  private unchanged(table: ProcessTable, panePids: Iterable<number>): boolean {
+    const checked = new Set<number>();
+    const stillSame = (process: ProcessInfo) => {
+      if (checked.has(process.pid)) return true;
+      checked.add(process.pid);
+      try {
+        const now = parseStat(readFileSync(`${this.procDir}/${process.pid}/stat`, "latin1"));
+        return now !== undefined && sameFields(now, process);
+      } catch {
+        return false; // it ended
+      }
+    };
+    for (const panePid of panePids) {
+      const shell = table.byPid.get(panePid);
+      if (shell && !stillSame(shell)) return false;
+      for (const member of table.foregroundOf(panePid)) if (!stillSame(member)) return false;
+    }
+    return true;
+  }
 }
