@@ -32,15 +32,26 @@ export function parseEntryArgs(argv: string[], env = process.env): EntryArgs {
 }
 
 if (import.meta.main) {
+  let splashed = false;
   try {
     const args = parseEntryArgs(process.argv.slice(2));
     const tmux = new Tmux(args.server);
-    // tmux lists the panes while the renderer's modules load; the feed reports its failure.
+    // tmux lists the panes while the splash's modules load; the feed reports a failure.
     const firstSnapshot = takeSnapshot(tmux);
     firstSnapshot.catch(() => undefined);
+    const [{ paintSplash }, { HeldInput }] = await Promise.all([
+      import("./splash.ts"),
+      import("./held-input.ts"),
+    ]);
+    splashed = await firstSnapshot.then(
+      (snapshot) => paintSplash(snapshot, tmux.describeSocket(), args.popup),
+      () => false,
+    );
+    const heldInput = splashed ? new HeldInput() : undefined;
     const { runDashboard } = await loadDashboard();
-    await runDashboard({ tmux, popup: args.popup, client: args.client, firstSnapshot });
+    await runDashboard({ tmux, popup: args.popup, client: args.client, firstSnapshot, heldInput });
   } catch (error) {
+    if (splashed) process.stdout.write((await import("./splash.ts")).LEAVE_SPLASH);
     process.stderr.write(`taw: ${(error as Error).message}\n`);
     process.exit(2);
   }

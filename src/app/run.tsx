@@ -3,11 +3,13 @@
 
 import { type CliRenderer, createCliRenderer } from "@opentui/core";
 import { createRoot } from "@opentui/react";
+import { type ReactNode, useEffect } from "react";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { Feed } from "./feed.ts";
+import type { HeldInput } from "./held-input.ts";
 import { chooseSource } from "./sources.ts";
 import { createDashStore, showMessage } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
@@ -19,6 +21,8 @@ export interface DashboardOptions {
   client?: string;
   /** The first pane listing, when the caller started it before loading the renderer. */
   firstSnapshot?: Promise<Snapshot>;
+  /** Keys pressed since the splash, for the App once it is mounted. */
+  heldInput?: HeldInput;
 }
 
 /** The renderer draws at most this often; frames are only drawn when something changed. */
@@ -32,12 +36,19 @@ function firstFrameDrawn(renderer: CliRenderer): Promise<void> {
   return new Promise((resolve) => renderer.once("frame", () => resolve()));
 }
 
+/** Calls `onMount` once its children's effects (the App's key handlers) have run. */
+function AfterMount({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  useEffect(() => onMount(), [onMount]);
+  return children;
+}
+
 /** Runs until the user quits; the process exits when the renderer is destroyed. */
 export async function runDashboard(options: DashboardOptions): Promise<never> {
   const store = createDashStore({ socket: options.tmux.describeSocket(), popup: options.popup });
   const feed = new Feed(store, options.tmux);
   // The first snapshot is read while the renderer starts, and the engine (or the reader) is
   // chosen after: the first frame waits for neither.
+  options.heldInput?.beforeRenderer();
   const [renderer] = await Promise.all([
     createCliRenderer({
       exitOnCtrlC: false,
@@ -49,6 +60,7 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
       .prime(options.firstSnapshot)
       .catch((error) => showMessage(store, `tmux: ${(error as Error).message}`, true)),
   ]);
+  options.heldInput?.afterRenderer();
   let exitCode = 0;
   const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
   renderer.on("destroy", () => {
@@ -69,7 +81,12 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   // Hosting the engine loads every manifest and starts a worker: that work waits until the
   // first frame is out, which is what a popup's user is waiting for.
   const drawn = firstFrameDrawn(renderer);
-  createRoot(renderer).render(<App ctx={ctx} />);
+  const release = () => options.heldInput?.release();
+  createRoot(renderer).render(
+    <AfterMount onMount={release}>
+      <App ctx={ctx} />
+    </AfterMount>,
+  );
   void drawn
     .then(() => followUiConfig(store))
     .catch((error) => showMessage(store, `config: ${(error as Error).message}`, true));

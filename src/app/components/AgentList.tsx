@@ -6,10 +6,10 @@ import type { AgentRow } from "../../agent/rows.ts";
 import { jump } from "../actions.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { formatDuration } from "../duration.ts";
-import { agentColumns } from "../layout.ts";
+import { agentRowSpans } from "../lines.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
-import { frame, stateColor, stateGlyph } from "../theme.ts";
+import { frame } from "../theme.ts";
 import { useClicks, WHEEL_ROWS } from "./mouse.ts";
 
 interface RowProps {
@@ -22,23 +22,17 @@ interface RowProps {
 
 const AgentRowView = memo(function AgentRowView({ row, selected, width, age, onPick }: RowProps) {
   const theme = useTheme();
-  const cols = agentColumns(width);
-  const bg = selected ? theme.selectionBg : undefined;
-  const fg = selected ? theme.selectionFg : theme.text;
+  const spans = agentRowSpans(row, width, age, selected, theme);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a terminal row, not a DOM element.
     <box height={1} width={width} onMouseDown={() => onPick(row.paneId)}>
-      <text bg={bg} wrapMode="none">
-        <span fg={stateColor(theme, row.state)} bg={bg}>{`${stateGlyph(theme, row.state)} `}</span>
-        <span fg={fg} bg={bg}>{`${cell(row.label, cols.label)} `}</span>
-        <span fg={theme.muted} bg={bg}>{`${cell(row.place, cols.place)} `}</span>
-        <span fg={stateColor(theme, row.state)} bg={bg}>{`${cell(age, cols.time)} `}</span>
-        <span fg={fg} bg={bg}>
-          {cell(row.detail, cols.detail)}
-        </span>
-        {cols.branch > 0 ? (
-          <span fg={theme.primary} bg={bg}>{` ${cell(row.branch, cols.branch)}`}</span>
-        ) : null}
+      <text bg={spans[0]?.bg} wrapMode="none">
+        {spans.map((span, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row's spans are a fixed sequence.
+          <span key={index} fg={span.fg} bg={span.bg}>
+            {span.text}
+          </span>
+        ))}
       </text>
     </box>
   );

@@ -1,0 +1,93 @@
+// The header line and an Agents row as coloured spans: the components draw them with
+// OpenTUI, the splash writes them straight to the terminal, and the two cannot drift apart.
+
+import type { AgentRow } from "../agent/rows.ts";
+import { agentColumns } from "./layout.ts";
+import type { EngineMode, View } from "./store.ts";
+import { cell, columns } from "./text.ts";
+import { stateColor, stateGlyph, type Theme } from "./theme.ts";
+
+export interface Span {
+  text: string;
+  fg: string;
+  bg?: string;
+  bold?: boolean;
+}
+
+/** Below this width the header drops the state words. */
+const WIDE_HEADER = 100;
+const ENGINE_TEXT = {
+  hosting: "engine: hosting",
+  reading: "engine: reading",
+  starting: "engine: …",
+} as const;
+const VIEWS: { view: View; text: string }[] = [
+  { view: "agents", text: " Agents " },
+  { view: "tree", text: " Tree " },
+  { view: "worktrees", text: " Worktrees " },
+];
+
+export interface HeaderInput {
+  counts: { blocked: number; done: number; working: number; idle: number };
+  view: View;
+  engine: EngineMode;
+  socket: string;
+  popup: boolean;
+}
+
+export function headerSpans(input: HeaderInput, width: number, theme: Theme): Span[] {
+  const { counts } = input;
+  const states = [
+    { key: "blocked", n: counts.blocked },
+    { key: "done", n: counts.done },
+    { key: "working", n: counts.working },
+    { key: "idle", n: counts.idle },
+  ] as const;
+  const left = ` taw${input.popup ? " popup" : ""} `;
+  // Narrow terminals get the counts without their words.
+  const compact = width < WIDE_HEADER;
+  const countOf = (s: (typeof states)[number]) => `${theme.glyph[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
+  const countText = states.map(countOf).join("  ");
+  const viewText = VIEWS.map((v) => v.text).join("");
+  const engineText = ENGINE_TEXT[input.engine];
+  const fixed = columns(left) + columns(countText) + columns(viewText) + columns(engineText) + 6;
+  const socketText = width - fixed > 8 ? cell(input.socket, width - fixed) : "";
+  return [
+    { text: left, fg: theme.primary, bold: true },
+    ...states.map((s, i) => ({
+      text: `${i > 0 ? "  " : ""}${countOf(s)}`,
+      fg: s.n > 0 ? theme.state[s.key] : theme.muted,
+    })),
+    { text: `  ${theme.separator}`, fg: theme.muted },
+    ...VIEWS.map((v) => ({
+      text: v.text,
+      fg: input.view === v.view ? theme.accent : theme.muted,
+      bold: input.view === v.view,
+    })),
+    { text: `${theme.separator} `, fg: theme.muted },
+    { text: engineText, fg: input.engine === "hosting" ? theme.primary : theme.muted },
+    ...(socketText ? [{ text: `  ${socketText}`, fg: theme.muted }] : []),
+  ];
+}
+
+/** One Agents row `width` columns wide; `age` is its time-in-state label. */
+export function agentRowSpans(
+  row: AgentRow,
+  width: number,
+  age: string,
+  selected: boolean,
+  theme: Theme,
+): Span[] {
+  const cols = agentColumns(width);
+  const bg = selected ? theme.selectionBg : undefined;
+  const fg = selected ? theme.selectionFg : theme.text;
+  const color = stateColor(theme, row.state);
+  return [
+    { text: `${stateGlyph(theme, row.state)} `, fg: color, bg },
+    { text: `${cell(row.label, cols.label)} `, fg, bg },
+    { text: `${cell(row.place, cols.place)} `, fg: theme.muted, bg },
+    { text: `${cell(age, cols.time)} `, fg: color, bg },
+    { text: cell(row.detail, cols.detail), fg, bg },
+    ...(cols.branch > 0 ? [{ text: ` ${cell(row.branch, cols.branch)}`, fg: theme.primary, bg }] : []),
+  ];
+}
