@@ -51,7 +51,10 @@ if (import.meta.main) {
     const { runDashboard } = await loadDashboard();
     await runDashboard({ tmux, popup: args.popup, client: args.client, firstSnapshot, heldInput });
   } catch (error) {
-    if (splashed) process.stdout.write((await import("./splash.ts")).LEAVE_SPLASH);
+    if (splashed) {
+      process.stdout.write((await import("./splash.ts")).LEAVE_SPLASH);
+      process.stdin.setRawMode(false);
+    }
     process.stderr.write(`taw: ${(error as Error).message}\n`);
     process.exit(2);
   }

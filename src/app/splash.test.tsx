@@ -62,3 +62,8 @@ test("the splash shows the header and the Agents rows exactly where the dashboar
   }
   expect(splash.join("\n")).toContain("B codex");
 });
+
+test("a terminal too small for the list still gets a splash, not an error", () => {
+  const lines = screenOf(splashText(sampleSnapshot(), { width: 1, height: 1, socket: "", popup: false, now: NOW }));
+  expect(lines.length).toBeGreaterThan(0);
+});

@@ -59,7 +59,7 @@ export function splashText(snapshot: Snapshot, screen: Screen, theme: Theme = DE
   setPageRows(store, layout.listRows);
   setSnapshot(store, snapshot, screen.now);
   const state = store.getState();
-  const inner = layout.listWidth - 2;
+  const inner = Math.max(0, layout.listWidth - 2);
   const border = (text: string) => paint([{ text, fg: theme.borderFocus }]);
   const header = padded(headerSpans(state, screen.width, theme), screen.width, theme.text);
   const title = ` Agents ${state.allAgents.length} `;
