@@ -7,6 +7,7 @@ import { loadConfig } from "../config/load.ts";
 import type { StatusConfig } from "../config/types.ts";
 import { identify } from "../detect/identity.ts";
 import { loadManifests, type ManifestSet } from "../detect/manifest.ts";
+import type { ProcessInfo } from "../detect/types.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
@@ -101,8 +102,8 @@ export class Engine {
   private settled = new Map<string, string>();
   private signatures = new Map<string, string>();
   /** The identity each pane was last found with, what tmux said was in front then, and the
-   * process table (its generation) it was found in. */
-  private identities = new Map<string, { key: string; generation: number } & Found>();
+   * foreground processes it was found in. */
+  private identities = new Map<string, { key: string; members: ProcessInfo[] } & Found>();
   private readonly processes = new ProcessTableCache();
   private lastIdentityAt = 0;
   private holding = false;
@@ -207,7 +208,9 @@ export class Engine {
     for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
     const events = this.paneSetEvents(read.snapshot, now);
     if (!this.host) return -1;
-    const results = await this.host.step(this.paneTicks(read, now));
+    const ticks = this.paneTicks(read, now);
+    // Most idle ticks step nobody: no round trip to the workers then.
+    const results = ticks.length ? await this.host.step(ticks) : [];
     const commands: string[][] = [];
     this.holding = false;
     for (const result of results) {
@@ -225,10 +228,9 @@ export class Engine {
       );
       for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
     }
-    const rail = railText(
-      countStates([...read.snapshot.panes.values()].map((pane) => pane.agent.state)),
-      this.status,
-    );
+    const states: string[] = [];
+    for (const pane of read.snapshot.panes.values()) states.push(pane.agent.state);
+    const rail = railText(countStates(states), this.status);
     if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
     if (commands.length) await this.tmux.batch(commands);
     this.last = read.snapshot;
@@ -255,7 +257,8 @@ export class Engine {
     if (identityDue) this.lastIdentityAt = now;
     // The process table is read at most once a tick, and only when some pane needs it: the
     // recheck is due, or a pane's command (what tmux says is in front) changed since its last look.
-    // A pane is identified again only when its command changed or the table did (its generation).
+    // A pane is identified again only when its command or its foreground processes changed (the
+    // table keeps the entry of a process it found unchanged).
     let table: ProcessTable | undefined;
     const watched = watchedSessions(read.clients);
     const ticks: PaneTick[] = [];
@@ -266,10 +269,10 @@ export class Engine {
       let found: Found = cached ?? { kind: undefined };
       if (identityDue || cached?.key !== key) {
         table ??= this.processes.read(panePids(read.snapshot));
-        const { generation } = this.processes;
-        if (cached?.key !== key || cached.generation !== generation) {
-          found = this.identityOf(pane, table);
-          this.identities.set(pane.id, { key, generation, ...found });
+        const members = table.foregroundOf(pane.pid);
+        if (cached?.key !== key || !sameProcesses(cached.members, members)) {
+          found = this.identityOf(pane, members);
+          this.identities.set(pane.id, { key, members, ...found });
         }
       } else if (!tracked) continue;
       const { kind } = found;
@@ -294,8 +297,8 @@ export class Engine {
   }
 
   /** The agent in front of a pane. A kind hint alone does not name one over a shell at its prompt. */
-  private identityOf(pane: Pane, table: ProcessTable): Found {
-    const identity = identify(table.foregroundOf(pane.pid), this.manifests, pane.agent.kindHint || undefined);
+  private identityOf(pane: Pane, foreground: ProcessInfo[]): Found {
+    const identity = identify(foreground, this.manifests, pane.agent.kindHint || undefined);
     if (!identity || (identity.via === "hint" && isShell(pane.command))) return { kind: undefined };
     return { kind: identity.kind, container: identity.container };
   }
@@ -376,6 +379,9 @@ export class Engine {
 /** The events file of the server a Tmux client addresses. */
 export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined> = process.env) =>
   eventsFile(tmux.describeSocket(env), env);
+
+const sameProcesses = (a: ProcessInfo[], b: ProcessInfo[]) =>
+  a.length === b.length && a.every((process, index) => process === b[index]);
 
 function* panePids(snapshot: Snapshot): Iterable<number> {
   for (const pane of snapshot.panes.values()) yield pane.pid;

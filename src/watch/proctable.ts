@@ -176,21 +176,19 @@ const FULL_READ_EVERY = 30;
  * The process table for an engine that asks every second. The panes' own processes and their
  * foreground groups are read again each time; when none of them changed group, terminal
  * foreground or name (an exec or a retitle changes the name), only what else changed is read:
- * nothing when the same pids are in /proc (the last table stands, `generation` stays, and what
- * was identified against it need not be identified again), else the processes that are new.
- * Elsewhere than Linux the table is read whole each time.
+ * nothing when the same pids are in /proc (the last table stands), else the processes that are
+ * new. Either way a process found unchanged keeps its entry, so a pane whose foreground entries
+ * are the same objects as last time need not be identified again. Elsewhere than Linux the
+ * table is read whole each time.
  */
 export class ProcessTableCache {
   private table: ProcessTable | undefined;
   private entries = "";
   private reads = 0;
-  /** Changes whenever the table answered differs from the last one. */
-  generation = 0;
 
   constructor(private readonly procDir = PROC) {}
 
   read(panePids: Iterable<number>): ProcessTable {
-    this.generation++;
     if (process.platform !== "linux") return readProcessTable();
     const entries = readdirSync(this.procDir);
     const listed = entries.join(" ");
@@ -198,7 +196,6 @@ export class ProcessTableCache {
     if (!last || ++this.reads % FULL_READ_EVERY === 0 || !this.unchanged(last, panePids)) {
       this.table = processTable(readProcFs(this.procDir, entries));
     } else if (listed === this.entries) {
-      this.generation--;
       return last;
     } else {
       const byPid = new Map<number, ProcessInfo>();
