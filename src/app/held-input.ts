@@ -1,8 +1,9 @@
 // Keys pressed while the dashboard starts. OpenTUI reads stdin from the moment its renderer
 // exists, but the App's key handlers subscribe only once React has mounted it: a key in
-// between is dropped, and the splash invites exactly such keys. So stdin is held from the
-// splash on, the renderer's own reader is detached when it appears, and once the App is
-// mounted the reader is put back and given what was held, in order.
+// between is dropped (a quick typist, a script, and above all the splash invite such keys).
+// So stdin is held from the splash (or from just before the renderer) on, the renderer's own
+// reader is detached when it appears, and once the App is mounted the reader is put back and
+// given what was held, in order.
 
 type Reader = (chunk: Buffer) => void;
 

@@ -9,7 +9,7 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { Feed } from "./feed.ts";
-import type { HeldInput } from "./held-input.ts";
+import { HeldInput } from "./held-input.ts";
 import { chooseSource } from "./sources.ts";
 import { createDashStore, showMessage } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
@@ -21,7 +21,7 @@ export interface DashboardOptions {
   client?: string;
   /** The first pane listing, when the caller started it before loading the renderer. */
   firstSnapshot?: Promise<Snapshot>;
-  /** Keys pressed since the splash, for the App once it is mounted. */
+  /** Keys pressed since the splash, for the App once it is mounted (held from now on without). */
   heldInput?: HeldInput;
 }
 
@@ -48,7 +48,8 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   const feed = new Feed(store, options.tmux);
   // The first snapshot is read while the renderer starts, and the engine (or the reader) is
   // chosen after: the first frame waits for neither.
-  options.heldInput?.beforeRenderer();
+  const heldInput = options.heldInput ?? new HeldInput();
+  heldInput.beforeRenderer();
   const [renderer] = await Promise.all([
     createCliRenderer({
       exitOnCtrlC: false,
@@ -60,7 +61,7 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
       .prime(options.firstSnapshot)
       .catch((error) => showMessage(store, `tmux: ${(error as Error).message}`, true)),
   ]);
-  options.heldInput?.afterRenderer();
+  heldInput.afterRenderer();
   let exitCode = 0;
   const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
   renderer.on("destroy", () => {
@@ -81,7 +82,7 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   // Hosting the engine loads every manifest and starts a worker: that work waits until the
   // first frame is out, which is what a popup's user is waiting for.
   const drawn = firstFrameDrawn(renderer);
-  const release = () => options.heldInput?.release();
+  const release = () => heldInput.release();
   createRoot(renderer).render(
     <AfterMount onMount={release}>
       <App ctx={ctx} />
