@@ -64,6 +64,8 @@ test("the splash shows the header and the Agents rows exactly where the dashboar
 });
 
 test("a terminal too small for the list still gets a splash, not an error", () => {
-  const lines = screenOf(splashText(sampleSnapshot(), { width: 1, height: 1, socket: "", popup: false, now: NOW }));
+  const lines = screenOf(
+    splashText(sampleSnapshot(), { width: 1, height: 1, socket: "", popup: false, now: NOW }),
+  );
   expect(lines.length).toBeGreaterThan(0);
 });
