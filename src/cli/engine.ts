@@ -4,7 +4,6 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigWatcher } from "../config/watch.ts";
 import { TawError } from "../errors.ts";
 import { attachNotifications } from "../notify/attach.ts";
 import { logDir } from "../paths.ts";
@@ -43,14 +42,11 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   const log = fileLogger("engine", ctx.env);
   // TAW_ENGINE_WORKERS: how many watcher workers (0 = on the engine's thread); bench/engine.ts compares.
   const workers = ctx.env.TAW_ENGINE_WORKERS ? Number(ctx.env.TAW_ENGINE_WORKERS) : undefined;
-  // The rail follows config.toml's [status] as it changes, like the notifications do.
-  const config = new ConfigWatcher((loaded) => engine.setStatus(loaded.config.status), ctx.env);
   const engine = new Engine({
     tmux: ctx.tmux,
     log,
     eventsPath: eventsPathFor(ctx.tmux, ctx.env),
     workers: Number.isInteger(workers) ? workers : undefined,
-    status: config.current.config.status,
   });
   try {
     await engine.start();
@@ -58,14 +54,13 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
     log.warn(`engine did not start: ${(error as Error).message}`);
     throw error;
   }
+  // Notifications, [hooks] and the rail's [status] follow config.toml as it changes.
   attachNotifications(engine, ctx.tmux, ctx.env, (message) => log.info(message));
-  config.start();
   const stop = () => void engine.stop();
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   process.on("SIGHUP", stop);
   await engine.finished;
-  config.stop();
   return { running: false };
 }
 
