@@ -66,6 +66,11 @@ export class TestServer {
     return this.tmux.run(args);
   }
 
+  /** The server's session names, in tmux's order. */
+  async sessionNames(): Promise<string[]> {
+    return (await this.run("list-sessions", "-F", "#{session_name}")).trim().split("\n");
+  }
+
   async kill(): Promise<void> {
     live.delete(this.name);
     await this.tmux.tryRun(["kill-server"]);

@@ -29,9 +29,6 @@ async function openDashboardIn(s: TestServer, sc: Scene, cwd: string): Promise<s
   return dash;
 }
 
-const sessions = async (s: TestServer) =>
-  (await s.run("list-sessions", "-F", "#{session_name}")).trim().split("\n");
-
 describe("the Worktrees view", () => {
   test(
     "w makes a worktree with an agent, it is listed open; W says what would be lost, n keeps it, y removes it",
@@ -74,7 +71,7 @@ describe("the Worktrees view", () => {
         "the row with its session",
       );
       expect(listed).toMatch(/feat\/ui +app--feat\/ui +clean/);
-      expect(await sessions(s)).toContain("app--feat/ui");
+      expect(await s.sessionNames()).toContain("app--feat/ui");
       const pane = (await s.run("list-panes", "-t", "=app--feat/ui", "-F", "#{pane_id}")).trim();
       expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_kind_hint")).trim()).toBe("claude");
 
@@ -95,7 +92,7 @@ describe("the Worktrees view", () => {
       await keys("y");
       await screenShows(s, dash, (t) => t.includes("removed worktree feat/ui (its branch stays)"), "removed");
       expect(existsSync(path)).toBe(false);
-      expect(await sessions(s)).not.toContain("app--feat/ui");
+      expect(await s.sessionNames()).not.toContain("app--feat/ui");
       expect(git(repo, "branch", "--list", "feat/ui")).toContain("feat/ui");
       await keys("q");
       await screenShows(s, dash, (t) => t.includes("dashboard exited 0"), "the dashboard gone");

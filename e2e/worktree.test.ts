@@ -32,9 +32,6 @@ async function setup(): Promise<{
   return { s, sc, repo, parent, taw: (args) => s.taw([...args, "--repo", repo, "--json"], sc.env) };
 }
 
-const sessions = async (s: TestServer) =>
-  (await s.run("list-sessions", "-F", "#{session_name}")).trim().split("\n");
-
 describe("worktrees", () => {
   test(
     "create: a branch in a folder beside the repo, a session named <repo>--<branch> in it, listed open",
@@ -47,7 +44,7 @@ describe("worktrees", () => {
       expect(record.path).toBe(join(parent, "app.worktrees", "feat-login"));
       expect(git(record.path, "rev-parse", "--abbrev-ref", "HEAD")).toBe("feat/login");
       expect(record.session.name).toBe("app--feat/login");
-      expect(await sessions(s)).toContain("app--feat/login");
+      expect(await s.sessionNames()).toContain("app--feat/login");
       const cwd = await s.run(
         "display-message",
         "-p",
@@ -91,7 +88,7 @@ describe("worktrees", () => {
         sc.env,
       );
       expect(created.json?.result.worktree.session.name).toBe("_dotfiles--release/1_2");
-      expect(await sessions(s)).toContain("_dotfiles--release/1_2");
+      expect(await s.sessionNames()).toContain("_dotfiles--release/1_2");
       const listed = await s.taw(["worktree", "list", "--repo", repo, "--json"], sc.env);
       expect(listed.json?.result[1].session.name).toBe("_dotfiles--release/1_2");
     },
@@ -111,12 +108,12 @@ describe("worktrees", () => {
       expect(refused.json?.error?.message).toContain("1 changed file and 1 untracked file not committed");
       expect(refused.json?.error?.message).toContain("--force");
       expect(existsSync(join(path, "notes.txt"))).toBe(true);
-      expect(await sessions(s)).toContain("app--wip");
+      expect(await s.sessionNames()).toContain("app--wip");
 
       const forced = await taw(["worktree", "remove", "wip", "--force"]);
       expect(forced.json?.result).toMatchObject({ session_killed: true, branch_deleted: false });
       expect(existsSync(path)).toBe(false);
-      expect(await sessions(s)).not.toContain("app--wip");
+      expect(await s.sessionNames()).not.toContain("app--wip");
       expect(git(repo, "branch", "--list", "wip")).toContain("wip");
       expect((await taw(["worktree", "list"])).json?.result).toHaveLength(1);
     },
@@ -140,7 +137,7 @@ describe("worktrees", () => {
       const removed = await taw(["worktree", "remove", "gone", "--delete-branch"]);
       expect(removed.json?.result.branch_deleted).toBe(true);
       expect(git(repo, "branch", "--list", "gone")).toBe("");
-      expect(await sessions(s)).not.toContain("app--gone");
+      expect(await s.sessionNames()).not.toContain("app--gone");
     },
     TEST_TIMEOUT_MS,
   );
@@ -175,7 +172,7 @@ describe("worktrees", () => {
     async () => {
       const { s, sc, taw, repo, parent } = await setup();
       git(repo, "branch", "taken");
-      const before = await sessions(s);
+      const before = await s.sessionNames();
       const exists = await taw(["worktree", "create", "--branch", "taken"]);
       expect(exists.json?.error?.code).toBe("branch_exists");
       expect(exists.json?.error?.message).toContain("branch 'taken' already exists");
@@ -198,7 +195,7 @@ describe("worktrees", () => {
       // Nothing was made: no branch, no folder, no session.
       expect(git(repo, "branch", "--list", "y")).toBe("");
       expect(existsSync(join(parent, "app--y"))).toBe(false);
-      expect(await sessions(s)).toEqual(before);
+      expect(await s.sessionNames()).toEqual(before);
     },
     TEST_TIMEOUT_MS,
   );
@@ -207,12 +204,12 @@ describe("worktrees", () => {
     "an agent that does not start takes the new worktree, branch and session back with it",
     async () => {
       const { s, taw, repo, parent } = await setup();
-      const before = await sessions(s);
+      const before = await s.sessionNames();
       const failed = await taw(["worktree", "create", "--branch", "haunted", "--agent", "ghost"]);
       expect(failed.json?.error?.code).toBe("agent_not_started");
       expect(git(repo, "branch", "--list", "haunted")).toBe("");
       expect(existsSync(join(parent, "app--haunted"))).toBe(false);
-      expect(await sessions(s)).toEqual(before);
+      expect(await s.sessionNames()).toEqual(before);
     },
     TEST_TIMEOUT_MS,
   );
