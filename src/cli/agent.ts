@@ -7,19 +7,13 @@ import { findAgent } from "../agent/pane.ts";
 import { promptAgent } from "../agent/prompt.ts";
 import { renameAgent } from "../agent/rename.ts";
 import { agentRows } from "../agent/rows.ts";
-import { usageError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 import { PROMPT_WAIT_FLAGS, promptAndWait } from "./agent-wait.ts";
+import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
-
-function requireArg(args: string[], index: number, name: string, example: string): string {
-  const value = args[index];
-  if (value === undefined || value === "") throw usageError(`missing <${name}>. Example: ${example}`);
-  return value;
-}
 
 function agentTable(panes: Pane[]): string {
   if (panes.length === 0) return "no agents on this tmux server";

@@ -69,3 +69,10 @@ function splitOnce(text: string, separator: string): [string, string | undefined
   const at = text.indexOf(separator);
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
+
+/** The positional at `index`, or a usage error naming it with an example of the verb. */
+export function requireArg(args: string[], index: number, name: string, example: string): string {
+  const value = args[index];
+  if (value === undefined || value === "") throw usageError(`missing <${name}>. Example: ${example}`);
+  return value;
+}

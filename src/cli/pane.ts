@@ -4,6 +4,7 @@ import { usageError } from "../errors.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
+import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
@@ -23,13 +24,6 @@ function paneRows(panes: Pane[]): string {
   );
 }
 
-function requireArg(args: string[], index: number, name: string): string {
-  const value = args[index];
-  if (value === undefined || value === "")
-    throw usageError(`missing <${name}>. Example: taw pane read w1:p2`);
-  return value;
-}
-
 export const paneList = defineCommand({
   path: ["pane", "list"],
   summary: "list every pane with its agent",
@@ -43,7 +37,10 @@ export const paneGet = defineCommand({
   summary: "one pane's record",
   usage: "<pane>",
   async run(ctx) {
-    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const id = await resolvePane(
+      ctx.tmux,
+      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
+    );
     const pane = (await takeSnapshot(ctx.tmux)).panes.get(id);
     if (!pane) throw usageError(`pane ${id} closed while it was read`);
     return pane;
@@ -61,7 +58,10 @@ export const paneRead = defineCommand({
     ansi: { type: "boolean", description: "keep colours and attributes (escape sequences)" },
   },
   async run(ctx) {
-    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const id = await resolvePane(
+      ctx.tmux,
+      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
+    );
     const lines = ctx.args.flags.lines as number | undefined;
     if (lines !== undefined && (lines < 0 || !Number.isInteger(lines))) {
       throw usageError("--lines needs a whole number of lines, 0 or more");
@@ -80,7 +80,10 @@ export const paneSendText = defineCommand({
   summary: "type text into a pane, literally (no Enter)",
   usage: "<pane> <text>",
   async run(ctx) {
-    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const id = await resolvePane(
+      ctx.tmux,
+      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
+    );
     const text = [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
     if (text === "") throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
     await ctx.tmux.run(["send-keys", "-t", target(id), "-l", "--", literalKeys(text)]);
@@ -94,7 +97,10 @@ export const paneSendKeys = defineCommand({
   summary: "send tmux key names to a pane (Enter, C-c, Up …)",
   usage: "<pane> <key>…",
   async run(ctx) {
-    const id = await resolvePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane"));
+    const id = await resolvePane(
+      ctx.tmux,
+      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
+    );
     const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
     if (keys.length === 0) throw usageError("missing <key>. Example: taw pane send-keys w1:p2 Enter");
     await ctx.tmux.run(["send-keys", "-t", target(id), ...keys.map(word)]);
