@@ -3,6 +3,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
+import { option } from "./fake-agent/helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
 
@@ -29,9 +30,6 @@ async function scene(): Promise<{
   };
   return { s, sc, taw: (args) => s.taw(withJson(args), sc.env) };
 }
-
-const option = async (s: TestServer, pane: string, name: string) =>
-  (await s.run("show-options", "-pqv", "-t", pane, name)).trim();
 
 /** A process's argv (the fake agents are bun scripts named for their kind). */
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");

@@ -4,30 +4,14 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "./harness.ts";
+import { runTaw, type TawResult } from "./harness.ts";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function taw(args: string[], env: Record<string, string>): Promise<Run> {
+/** taw with no server chosen: no TAW_* variable of the caller's leaks in. */
+function taw(args: string[], env: Record<string, string>): Promise<TawResult> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith("TAW_")),
   ) as Record<string, string>;
-  const proc = Bun.spawn([process.execPath, `${ROOT}/src/main.ts`, ...args], {
-    env: { ...base, ...env },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { code, stdout, stderr };
+  return runTaw(args, { ...base, ...env });
 }
 
 /** A config home holding taw/config.toml with `text`. */

@@ -5,6 +5,7 @@ import { expect, test } from "bun:test";
 import { VERSION } from "../src/version.ts";
 import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { openDashboard, screen, screenShows } from "./dashboard-helpers.ts";
+import { option } from "./fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
 
 const newServer = useServers();
@@ -34,9 +35,6 @@ async function taggedShell(server: TestServer, kind: string, state: string, ago 
   );
   return pane;
 }
-
-const option = async (server: TestServer, pane: string, name: string) =>
-  (await server.run("display-message", "-p", "-t", pane, `#{${name}}`)).trim();
 
 test(
   "agent list sorts by who needs you; agent get answers one record",

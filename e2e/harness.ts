@@ -40,25 +40,8 @@ export class TestServer {
   }
 
   /** Run `taw <args>` against this server. */
-  async taw(args: string[], extraEnv: Record<string, string> = {}): Promise<TawResult> {
-    const proc = Bun.spawn([BUN, `${ROOT}/src/main.ts`, ...args], {
-      env: this.env(extraEnv),
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-      proc.exited,
-    ]);
-    let json: TawResult["json"];
-    try {
-      json = JSON.parse(stdout);
-    } catch {
-      json = undefined;
-    }
-    return { code, stdout, stderr, json };
+  taw(args: string[], extraEnv: Record<string, string> = {}): Promise<TawResult> {
+    return runTaw(args, this.env(extraEnv));
   }
 
   /** Run tmux against this server and return stdout. */
@@ -75,6 +58,28 @@ export class TestServer {
     live.delete(this.name);
     await this.tmux.tryRun(["kill-server"]);
   }
+}
+
+/** Run `taw <args>` with exactly `env`; the JSON envelope is parsed when stdout holds one. */
+export async function runTaw(args: string[], env: Record<string, string>): Promise<TawResult> {
+  const proc = Bun.spawn([BUN, `${ROOT}/src/main.ts`, ...args], {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  let json: TawResult["json"];
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { code, stdout, stderr, json };
 }
 
 export interface ServerOptions {

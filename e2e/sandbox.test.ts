@@ -3,9 +3,10 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
+import { option } from "./fake-agent/helpers.ts";
 import { FAKE_IMAGE } from "./fake-agent-min/runtime.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
-import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { useServers, waitFor } from "./harness.ts";
 
 /** Real shells, a Bun fake agent per start and an engine: well past bun's 5 s default. */
 const TEST_TIMEOUT_MS = 60_000;
@@ -21,9 +22,6 @@ async function scene() {
   scenes.push(sc);
   return { s, sc };
 }
-
-const option = async (s: TestServer, pane: string, name: string) =>
-  (await s.run("show-options", "-pqv", "-t", pane, name)).trim();
 
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");
 
