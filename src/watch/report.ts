@@ -6,6 +6,7 @@
 
 import { shellQuote } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { set, setFormat, unset } from "./option-text.ts";
 
 export type ReportedState = "working" | "blocked" | "idle" | "unknown";
 export const REPORTED_STATES: readonly ReportedState[] = ["working", "blocked", "idle", "unknown"];
@@ -33,14 +34,8 @@ export function newerThanLast(source: string, seq: number | undefined): string {
 
 /** set-option -F words that keep `source=seq` as the source's last, dropping its earlier one. */
 function keepSeq(pane: string, source: string, seq: number): string {
-  return `set-option -pq -t ${pane} -F ${SEQ} ${shellQuote(`#{s/(^| )${source}=[0-9]+//:${SEQ}} ${source}=${seq}`)}`;
+  return setFormat(pane, SEQ, `#{s/(^| )${source}=[0-9]+//:${SEQ}} ${source}=${seq}`);
 }
-
-const set = (pane: string, option: string, value: string) =>
-  `set-option -pq -t ${pane} ${option} ${shellQuote(value)}`;
-const setFormat = (pane: string, option: string, format: string) =>
-  `set-option -pq -t ${pane} -F ${option} ${shellQuote(format)}`;
-const unset = (pane: string, option: string) => `set-option -pqu -t ${pane} ${option}`;
 
 export interface ReportBase {
   paneId: string;

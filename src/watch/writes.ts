@@ -3,9 +3,10 @@
 // `taw seen` that landed between the read and the write is never undone: the write is
 // dropped and the next read takes what they wrote.
 
-import { target } from "../tmux/escape.ts";
+import { shellQuote, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS, type AgentOptionKey } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
+import { set, unset } from "./option-text.ts";
 import type { Client } from "./reads.ts";
 import type { OptionWrites } from "./state.ts";
 
@@ -15,21 +16,14 @@ export interface WriteGuard {
   reportStamp: string;
 }
 
-/** Values the engine writes are ids, states and numbers; anything else is made one. */
-export function engineValue(value: string): string {
-  return value.replace(/[^A-Za-z0-9_.:@%+-]/g, "_");
-}
-
 /** A format literal inside `#{==:…}`: the characters a format would read are not allowed. */
 const guardValue = (value: string) => value.replace(/[#,{}]/g, "_");
 
 export function paneWrite(paneId: string, writes: OptionWrites, guard: WriteGuard): string[] {
-  const pane = `'${engineValue(paneId)}'`;
+  const pane = shellQuote(paneId);
   const commands = Object.entries(writes).map(([key, value]) => {
     const option = AGENT_OPTIONS[key as AgentOptionKey];
-    return value === ""
-      ? `set-option -pqu -t ${pane} ${option}`
-      : `set-option -pq -t ${pane} ${option} '${engineValue(value)}'`;
+    return value === "" ? unset(pane, option) : set(pane, option, value);
   });
   const condition =
     `#{&&:#{==:#{${AGENT_OPTIONS.state}},${guardValue(guard.state)}},` +
