@@ -13,8 +13,8 @@ export interface AgentPane {
 
 /** The pane `text` names (an id, or an agent's name), with the snapshot it was read from. */
 export async function findPane(tmux: Tmux, text: string): Promise<AgentPane> {
-  const id = await resolveAgentPane(tmux, text);
   const snapshot = await takeSnapshot(tmux);
+  const id = await resolveAgentPane(tmux, text, snapshot);
   const pane = snapshot.panes.get(id);
   if (!pane) throw new TawError("pane_not_found", `pane ${text} closed while it was being read`, 3);
   return { pane, snapshot };
