@@ -1,23 +1,18 @@
 // taw next: jump to the agent that most needs you: the one blocked longest, then the
 // finished one nobody has looked at, oldest first. Bound to prefix O by the plugin.
 
+import { agentRows, RANK } from "../agent/rows.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { displayText, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { defineCommand } from "./command.ts";
 
-const since = (pane: Pane) => Number.parseInt(pane.agent.stateSince, 10) || 0;
-const oldestFirst = (a: Pane, b: Pane) => since(a) - since(b);
-
-/** Who needs you, most urgent first. */
-export function needsYou(snapshot: Snapshot): Pane[] {
-  const panes = [...snapshot.panes.values()];
-  const blocked = panes.filter((pane) => pane.agent.state === "blocked").sort(oldestFirst);
-  const unseen = panes
-    .filter((pane) => pane.agent.state === "done" && pane.agent.seen !== "1")
-    .sort(oldestFirst);
-  return [...blocked, ...unseen];
+/** Who needs you, most urgent first: the dashboard's order (blocked, then done and unseen). */
+function needsYou(snapshot: Snapshot): Pane[] {
+  return agentRows(snapshot, new Map())
+    .filter((row) => row.rank <= RANK.doneUnseen)
+    .flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
 }
 
 interface ClientView {
