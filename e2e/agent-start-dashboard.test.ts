@@ -3,9 +3,9 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { screenShows } from "./dashboard-helpers.ts";
+import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
-import { ROOT, useServers, waitFor } from "./harness.ts";
+import { useServers, waitFor } from "./harness.ts";
 
 /** A dashboard, an engine it hosts and two Bun fake agents: well past bun's 5 s default. */
 const TEST_TIMEOUT_MS = 60_000;
@@ -24,10 +24,7 @@ describe("starting agents from the dashboard", () => {
       const s = await server();
       const sc = await prepareScene(s);
       scenes.push(sc);
-      const env = Object.entries({ ...sc.env, TAW_TMUX_NAME: s.name })
-        .map(([key, value]) => `${key}='${value}'`)
-        .join(" ");
-      const line = `env ${env} ${process.execPath} ${ROOT}/src/main.ts dashboard; echo "dashboard exited $?"; exec sh`;
+      const line = dashboardLine(s, ["dashboard"], sc.env);
       const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
       await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
 

@@ -1,13 +1,19 @@
 // Running the dashboard in a real tmux pane of a test server and reading what it drew.
 
 import { readFileSync } from "node:fs";
-import { ROOT, type TestServer, waitFor } from "./harness.ts";
+import { AWAY, TAW, type TestServer, waitFor } from "./harness.ts";
 
-const BUN = process.execPath;
-
-/** The shell line that runs `taw <args>` and then says how it ended, leaving a shell behind. */
-export const dashboardLine = (server: TestServer, args: string[]) =>
-  `TAW_TMUX_NAME=${server.name} ${BUN} ${ROOT}/src/main.ts ${args.join(" ")}; echo "dashboard exited $?"; exec sh`;
+/**
+ * The shell line that runs the installed `taw <args>` from the user's folder (the pane has the
+ * server's environment: a user's, see harness.ts) and then says how it ended, leaving a shell
+ * behind. `env` sets variables for taw alone.
+ */
+export const dashboardLine = (server: TestServer, args: string[], env: Record<string, string> = {}) => {
+  const vars = Object.entries({ ...env, TAW_TMUX_NAME: server.name })
+    .map(([key, value]) => `${key}='${value}'`)
+    .join(" ");
+  return `cd '${AWAY}' && env ${vars} ${TAW} ${args.join(" ")}; echo "dashboard exited $?"; exec sh`;
+};
 
 /** A new window whose pane runs the dashboard; answers its pane id. */
 export async function openDashboard(server: TestServer, args: string[] = ["dashboard"]): Promise<string> {

@@ -6,7 +6,7 @@ import { expect, test } from "bun:test";
 import { VERSION } from "../src/version.ts";
 import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { paneFormat, screenShows } from "./dashboard-helpers.ts";
-import { ROOT, useServers, waitFor } from "./harness.ts";
+import { spawnTaw, useServers, waitFor } from "./harness.ts";
 
 const newServer = useServers();
 
@@ -46,12 +46,7 @@ test("taw popup opens the dashboard on the agent that most needs you; Enter jump
   );
 
   // display-popup -E returns when the popup closes: taw popup runs until then.
-  const popup = Bun.spawn([process.execPath, `${ROOT}/src/main.ts`, "popup", "--client", client, "--json"], {
-    env: inner.env(),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const popup = spawnTaw(["popup", "--client", client, "--json"], inner.env());
   const drawn = await screenShows(
     outer,
     view,

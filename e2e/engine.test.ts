@@ -13,7 +13,7 @@ import {
   startEngine,
   stateIs,
 } from "./fake-agent/helpers.ts";
-import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
 /** Real servers, agents and an engine: more than bun's default 5 s. */
 const TEST_MS = 30_000;
@@ -284,14 +284,7 @@ describe("engine", () => {
         8000,
         "engine up",
       );
-      const follower = Bun.spawn(
-        [process.execPath, `${import.meta.dir}/../src/main.ts`, "events", "--json"],
-        {
-          env: s.env({ TAW_STATE_DIR: started.stateDir }),
-          stdout: "pipe",
-          stderr: "pipe",
-        },
-      );
+      const follower = spawnTaw(["events", "--json"], s.env({ TAW_STATE_DIR: started.stateDir }));
       await Bun.sleep(500);
       const pane = await agentWindow(s, agents);
       await stateIs(s, pane, "idle");

@@ -3,15 +3,60 @@
 // test that died before its cleanup ran.
 
 import { afterEach } from "bun:test";
-import { resolve } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { Tmux } from "../src/tmux/client.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
-const BUN = process.execPath;
 const live = new Set<string>();
+
+// taw runs here as a user runs it: the launcher linked into a bin folder on PATH, started
+// from a folder outside the checkout, with none of the test runner's variables (`bun test`
+// sets NODE_ENV=test, which once hid a dashboard that crashed for every user) and Bun's
+// transpiler cache off, so nothing compiled under the runner's settings is reused.
+const INSTALL = mkdtempSync(join(tmpdir(), "taw-installed-"));
+mkdirSync(join(INSTALL, "bin"));
+symlinkSync(join(ROOT, "bin", "taw"), join(INSTALL, "bin", "taw"));
+/** The installed `taw` command (a link to bin/taw, as `ln -s` or `npm install -g` makes). */
+export const TAW = join(INSTALL, "bin", "taw");
+/** The folder taw is started from: a user's folder, not the checkout. */
+export const AWAY = join(INSTALL, "work");
+mkdirSync(AWAY);
+
+/** Runner variables a user's shell never has. */
+const RUNNER_ONLY = (key: string) =>
+  key === "NODE_ENV" || key.startsWith("BUN_") || key === "TMUX" || key === "TMUX_PANE";
+
+/** A user's environment: this process's, less the runner's variables, taw's bin on PATH. */
+export function userEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !RUNNER_ONLY(key)) env[key] = value;
+  }
+  env.PATH = `${join(INSTALL, "bin")}:${env.PATH ?? ""}`;
+  env.BUN_RUNTIME_TRANSPILER_CACHE_PATH = "0";
+  return { ...env, ...extra };
+}
+
+/** Spawn the installed `taw <args>` from the user's folder. */
+export function spawnTaw(
+  args: string[],
+  env: Record<string, string>,
+  io: { stdin?: "ignore" | "pipe"; stdout?: "pipe" | "ignore"; stderr?: "pipe" | "ignore" } = {},
+) {
+  return Bun.spawn([TAW, ...args], {
+    cwd: AWAY,
+    env,
+    stdin: io.stdin ?? "ignore",
+    stdout: io.stdout ?? "pipe",
+    stderr: io.stderr ?? "pipe",
+  });
+}
 
 process.on("exit", () => {
   for (const name of live) Bun.spawnSync(["tmux", "-L", name, "kill-server"], { stderr: "ignore" });
+  rmSync(INSTALL, { recursive: true, force: true });
 });
 
 export interface TawResult {
@@ -30,13 +75,9 @@ export class TestServer {
     this.tmux = new Tmux({ socketName: name });
   }
 
-  /** Environment for processes that should address this server and no other. */
+  /** A user's environment for processes that should address this server and no other. */
   env(extra: Record<string, string> = {}): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) {
-      if (value !== undefined && key !== "TMUX" && key !== "TMUX_PANE") env[key] = value;
-    }
-    return { ...env, TAW_TMUX_NAME: this.name, TAW_TMUX_SOCKET: "", ...extra };
+    return userEnv({ TAW_TMUX_NAME: this.name, TAW_TMUX_SOCKET: "", ...extra });
   }
 
   /** Run `taw <args>` against this server. */
@@ -60,14 +101,9 @@ export class TestServer {
   }
 }
 
-/** Run `taw <args>` with exactly `env`; the JSON envelope is parsed when stdout holds one. */
+/** Run the installed `taw <args>` with exactly `env`; the JSON envelope is parsed when stdout holds one. */
 export async function runTaw(args: string[], env: Record<string, string>): Promise<TawResult> {
-  const proc = Bun.spawn([BUN, `${ROOT}/src/main.ts`, ...args], {
-    env,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const proc = spawnTaw(args, env);
   const [stdout, stderr, code] = await Promise.all([
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
@@ -95,19 +131,27 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const name = `taw-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const server = new TestServer(name);
   live.add(name);
-  await server.run(
-    "-f",
-    "/dev/null",
-    "new-session",
-    "-d",
-    "-s",
-    options.session ?? "main",
-    "-x",
-    String(options.width ?? 120),
-    "-y",
-    String(options.height ?? 40),
-    options.command ?? "sh",
+  // The server is started with a user's environment: its panes inherit it.
+  const started = Bun.spawnSync(
+    [
+      "tmux",
+      "-L",
+      name,
+      "-f",
+      "/dev/null",
+      "new-session",
+      "-d",
+      "-s",
+      options.session ?? "main",
+      "-x",
+      String(options.width ?? 120),
+      "-y",
+      String(options.height ?? 40),
+      options.command ?? "sh",
+    ],
+    { env: userEnv(), cwd: AWAY, stderr: "pipe" },
   );
+  if (started.exitCode !== 0) throw new Error(`tmux did not start: ${started.stderr.toString()}`);
   await server.run("set-option", "-g", "exit-empty", "off");
   return server;
 }
@@ -143,4 +187,15 @@ export async function waitFor<T>(
     await Bun.sleep(50);
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last}` : ""}`);
+}
+
+/** An outer server whose only pane is a client attached to `inner`'s session `main`, to press keys through. */
+export async function attachedClient(
+  start: (options?: ServerOptions) => Promise<TestServer>,
+  inner: TestServer,
+  size: { width: number; height: number } = { width: 100, height: 30 },
+): Promise<TestServer> {
+  const outer = await start({ ...size, command: `env -u TMUX tmux -L ${inner.name} attach -t main` });
+  await waitFor(async () => (await inner.run("list-clients")).trim() !== "", 5000, "client attached");
+  return outer;
 }

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "./fake-agent/helpers.ts";
-import { ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
+import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const agents = fakeAgentDir();
@@ -34,12 +34,11 @@ function scratch(config: string) {
 }
 
 function engine(s: TestServer, configDir: string) {
-  const proc = Bun.spawn([process.execPath, `${ROOT}/src/main.ts`, "engine", "--foreground"], {
-    env: s.env({ TAW_CONFIG_DIR: configDir, TAW_STATE_DIR: configDir, TAW_LOG: "debug" }),
-    stdin: "ignore",
-    stdout: "ignore",
-    stderr: "ignore",
-  });
+  const proc = spawnTaw(
+    ["engine", "--foreground"],
+    s.env({ TAW_CONFIG_DIR: configDir, TAW_STATE_DIR: configDir, TAW_LOG: "debug" }),
+    { stdout: "ignore", stderr: "ignore" },
+  );
   running.push(proc);
 }
 

@@ -5,10 +5,9 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const TEST_MS = 30_000;
-const ROOT = join(import.meta.dir, "..");
 const server = useServers();
 const engines: Bun.Subprocess[] = [];
 afterEach(async () => {
@@ -21,9 +20,7 @@ afterEach(async () => {
 function startEngine(s: TestServer, configDir: string): void {
   const stateDir = mkdtempSync(join(tmpdir(), "taw-status-state-"));
   engines.push(
-    Bun.spawn([process.execPath, `${ROOT}/src/main.ts`, "engine", "--foreground"], {
-      env: s.env({ TAW_STATE_DIR: stateDir, TAW_CONFIG_DIR: configDir }),
-      stdin: "ignore",
+    spawnTaw(["engine", "--foreground"], s.env({ TAW_STATE_DIR: stateDir, TAW_CONFIG_DIR: configDir }), {
       stdout: "ignore",
       stderr: "ignore",
     }),

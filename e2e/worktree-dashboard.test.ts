@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { screenShows } from "./dashboard-helpers.ts";
+import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { git, useRepos } from "./git-repo.ts";
-import { ROOT, type TestServer, useServers } from "./harness.ts";
+import { type TestServer, useServers } from "./harness.ts";
 
 /** A dashboard, real git, and a Bun fake agent: well past bun's 5 s default. */
 const TEST_TIMEOUT_MS = 60_000;
@@ -20,10 +20,7 @@ afterEach(() => {
 });
 
 async function openDashboardIn(s: TestServer, sc: Scene, cwd: string): Promise<string> {
-  const env = Object.entries({ ...sc.env, TAW_TMUX_NAME: s.name })
-    .map(([key, value]) => `${key}='${value}'`)
-    .join(" ");
-  const line = `cd '${cwd}' && env ${env} ${process.execPath} ${ROOT}/src/main.ts dashboard; echo "dashboard exited $?"; exec sh`;
+  const line = `cd '${cwd}' && ${dashboardLine(s, ["dashboard"], sc.env)}`;
   const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
   await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
   return dash;

@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, type TestServer, waitFor } from "../harness.ts";
+import { spawnTaw, type TestServer, waitFor } from "../harness.ts";
 import { installFakeAgent } from "./install.ts";
 
 export interface EngineProcess {
@@ -18,12 +18,10 @@ export function startEngine(
   server: TestServer,
   stateDir = mkdtempSync(join(tmpdir(), "taw-engine-")),
 ): EngineProcess {
-  const proc = Bun.spawn([process.execPath, `${ROOT}/src/main.ts`, "engine", "--foreground"], {
-    env: server.env({ TAW_STATE_DIR: stateDir, TAW_LOG: "debug" }),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const proc = spawnTaw(
+    ["engine", "--foreground"],
+    server.env({ TAW_STATE_DIR: stateDir, TAW_LOG: "debug" }),
+  );
   return {
     proc,
     stateDir,

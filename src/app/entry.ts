@@ -5,6 +5,7 @@
 import { usageError } from "../errors.ts";
 import { type ServerSelection, serverFromEnv, Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
+import { type FailureScene, reportFailure } from "./failure.ts";
 import { loadDashboard } from "./load.ts";
 
 export interface EntryArgs {
@@ -33,9 +34,18 @@ export function parseEntryArgs(argv: string[], env = process.env): EntryArgs {
 
 if (import.meta.main) {
   let splashed = false;
+  // Until the arguments are read, a failure is shown on the server the popup runs in.
+  const argv = process.argv.slice(2);
+  const clientWord = argv.indexOf("--client");
+  let scene: FailureScene = {
+    tmux: new Tmux(),
+    popup: argv.includes("--popup"),
+    client: clientWord >= 0 ? argv[clientWord + 1] : undefined,
+  };
   try {
-    const args = parseEntryArgs(process.argv.slice(2));
+    const args = parseEntryArgs(argv);
     const tmux = new Tmux(args.server);
+    scene = { tmux, popup: args.popup, client: args.client };
     // tmux lists the panes while the splash's modules load; the feed reports a failure.
     const firstSnapshot = takeSnapshot(tmux);
     firstSnapshot.catch(() => undefined);
@@ -56,6 +66,7 @@ if (import.meta.main) {
       process.stdin.setRawMode(false);
     }
     process.stderr.write(`taw: ${(error as Error).message}\n`);
+    await reportFailure(scene, error);
     process.exit(2);
   }
 }

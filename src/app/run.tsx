@@ -8,6 +8,8 @@ import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
+import { CrashBoundary } from "./components/CrashBoundary.tsx";
+import { reportFailure } from "./failure.ts";
 import { Feed } from "./feed.ts";
 import { HeldInput } from "./held-input.ts";
 import { chooseSource } from "./sources.ts";
@@ -63,9 +65,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   ]);
   heldInput.afterRenderer();
   let exitCode = 0;
+  let failureReported: Promise<void> = Promise.resolve();
   const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
   renderer.on("destroy", () => {
-    void stopFeed().finally(() => process.exit(exitCode));
+    void Promise.all([stopFeed(), failureReported]).finally(() => process.exit(exitCode));
   });
   const restore = () => {
     if (!renderer.isDestroyed) renderer.destroy();
@@ -73,6 +76,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   process.on("exit", restore);
   const crash = (error: unknown) => {
     exitCode = 1;
+    failureReported = reportFailure(
+      { tmux: options.tmux, popup: options.popup === true, client: options.client },
+      error,
+    );
     restore();
     process.stderr.write(`taw dashboard crashed: ${(error as Error)?.stack ?? String(error)}\n`);
   };
@@ -83,11 +90,19 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   // first frame is out, which is what a popup's user is waiting for.
   const drawn = firstFrameDrawn(renderer);
   const release = () => heldInput.release();
-  createRoot(renderer).render(
-    <AfterMount onMount={release}>
-      <App ctx={ctx} />
-    </AfterMount>,
-  );
+  try {
+    createRoot(renderer).render(
+      <CrashBoundary onCrash={crash}>
+        <AfterMount onMount={release}>
+          <App ctx={ctx} />
+        </AfterMount>
+      </CrashBoundary>,
+    );
+  } catch (error) {
+    // Before the first frame: the renderer owns the terminal, so it must be given back.
+    crash(error);
+    return new Promise<never>(() => {});
+  }
   void drawn
     .then(() => followUiConfig(store))
     .catch((error) => showMessage(store, `config: ${(error as Error).message}`, true));

@@ -3,6 +3,7 @@
 
 import { resolve } from "node:path";
 import { TawError } from "../errors.ts";
+import { BUN_FLAGS } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, target, word } from "../tmux/escape.ts";
 import { showOption } from "../tmux/options.ts";
@@ -55,7 +56,14 @@ function sizeOf(value: string, fallback: string): string {
  * command of several words as argv, with no shell and no format expansion (tmux 3.3a), so
  * nothing in it needs quoting but a trailing `;`. */
 function dashboardArgv(server: string[], client: string): string[] {
-  return [process.execPath, POPUP_ENTRY, "--popup", ...server, ...(client ? ["--client", client] : [])];
+  return [
+    process.execPath,
+    ...BUN_FLAGS,
+    POPUP_ENTRY,
+    "--popup",
+    ...server,
+    ...(client ? ["--client", client] : []),
+  ];
 }
 
 /** The display-popup command line `taw popup` runs (exported for its test). */
