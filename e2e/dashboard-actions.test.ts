@@ -20,9 +20,10 @@ const claim = (server: TestServer) =>
     formatClaim(process.pid, thisHost(), Date.now(), VERSION),
   );
 
-/** A plain shell tagged as an agent: what it is sent lands at a real prompt. */
-async function taggedShell(server: TestServer, kind: string, state: string, ago = 10): Promise<string> {
-  const pane = (await server.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
+/** A program tagged as an agent (cat, not a shell: taw sends no prompt to a shell): what it
+ * is sent shows on its screen. */
+async function taggedPane(server: TestServer, kind: string, state: string, ago = 10): Promise<string> {
+  const pane = (await server.run("new-window", "-d", "-P", "-F", "#{pane_id}", "cat")).trim();
   await server.run("set-option", "-p", "-t", pane, "@agent_kind", kind);
   await server.run("set-option", "-p", "-t", pane, "@agent_state", state);
   await server.run(
@@ -40,8 +41,8 @@ test(
   "agent list sorts by who needs you; agent get answers one record",
   async () => {
     const server = await newServer();
-    const idle = await taggedShell(server, "claude", "idle", 50);
-    const blocked = await taggedShell(server, "codex", "blocked", 5);
+    const idle = await taggedPane(server, "claude", "idle", 50);
+    const blocked = await taggedPane(server, "codex", "blocked", 5);
     const list = await server.taw(["agent", "list", "--json"]);
     expect(list.json?.ok).toBe(true);
     expect(list.json?.result.map((record: { tmux_id: string }) => record.tmux_id)).toEqual([blocked, idle]);
@@ -57,8 +58,8 @@ test(
   "agent rename checks the name and its uniqueness, and changes nothing when refused",
   async () => {
     const server = await newServer();
-    const first = await taggedShell(server, "claude", "idle");
-    const second = await taggedShell(server, "codex", "idle");
+    const first = await taggedPane(server, "claude", "idle");
+    const second = await taggedPane(server, "codex", "idle");
     expect((await server.taw(["agent", "rename", first, "api", "--json"])).json?.ok).toBe(true);
     expect(await option(server, first, "@agent_name")).toBe("api");
     const bad = await server.taw(["agent", "rename", second, "Not Valid", "--json"]);
@@ -75,11 +76,11 @@ test(
   "agent prompt pastes the text and submits it; a blocked agent refuses and receives nothing",
   async () => {
     const server = await newServer();
-    const pane = await taggedShell(server, "claude", "idle");
+    const pane = await taggedPane(server, "claude", "idle");
     const sent = await server.taw(["agent", "prompt", pane, "echo", "taw-$((6*7))", "--json"]);
     expect(sent.json?.result.submit_key).toBe("Enter");
-    await waitFor(async () => (await screen(server, pane)).includes("taw-42"), 5000, "the prompt run");
-    const blocked = await taggedShell(server, "codex", "blocked");
+    await waitFor(async () => (await screen(server, pane)).includes("taw-$((6*7))"), 5000, "the prompt");
+    const blocked = await taggedPane(server, "codex", "blocked");
     const refused = await server.taw(["agent", "prompt", blocked, "echo should-not-arrive", "--json"]);
     expect(refused.json?.error?.code).toBe("agent_blocked");
     await Bun.sleep(300);
@@ -92,7 +93,7 @@ test(
   "agent kill closes the pane",
   async () => {
     const server = await newServer();
-    const pane = await taggedShell(server, "claude", "idle");
+    const pane = await taggedPane(server, "claude", "idle");
     expect((await server.taw(["agent", "kill", pane, "--json"])).json?.result.closed).toBe(true);
     expect(await server.run("list-panes", "-a", "-F", "#{pane_id}")).not.toContain(pane);
   },
@@ -104,7 +105,7 @@ test(
   async () => {
     const server = await newServer();
     await claim(server);
-    const pane = await taggedShell(server, "claude", "done", 30);
+    const pane = await taggedPane(server, "claude", "done", 30);
     const dash = await openDashboard(server);
     await screenShows(server, dash, (s) => s.includes("✓ claude"), "the agent");
 
@@ -113,9 +114,9 @@ test(
     await screenShows(server, dash, (s) => s.includes("prompt for claude"), "the prompt line");
     await server.run("send-keys", "-t", dash, "Enter");
     await waitFor(
-      async () => (await screen(server, pane)).includes("from-the-5-dashboard"),
+      async () => (await screen(server, pane)).includes("from-the-$((2+3))-dashboard"),
       5000,
-      "the prompt run",
+      "the prompt",
     );
     await screenShows(server, dash, (s) => s.includes("sent the prompt to claude"), "the message");
 

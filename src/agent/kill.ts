@@ -2,10 +2,18 @@
 
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
-import { findPane } from "./pane.ts";
+import { findAgent, findPane, paneLabel } from "./pane.ts";
 
-export async function closePane(tmux: Tmux, paneText: string) {
-  const { pane } = await findPane(tmux, paneText);
+/** `requireAgent`: refuse a pane that holds no agent (`agent kill` without --force); the
+ * dashboard asks before it closes any pane, so it does not. */
+export async function closePane(tmux: Tmux, paneText: string, options: { requireAgent?: boolean } = {}) {
+  const { pane } = options.requireAgent
+    ? await findAgent(
+        tmux,
+        paneText,
+        "nothing was closed. Add --force to close the pane anyway, or list agents with 'taw agent list'",
+      )
+    : await findPane(tmux, paneText);
   await tmux.run(["kill-pane", "-t", target(pane.id)]);
-  return { pane_id: pane.publicId, tmux_id: pane.id, closed: true };
+  return { pane_id: pane.publicId, tmux_id: pane.id, label: paneLabel(pane), closed: true };
 }

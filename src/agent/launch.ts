@@ -3,7 +3,10 @@
 // taken (@agent_acquiring: its first idle is it becoming ready, not a finished turn), the
 // command typed, and then a wait until the agent is there. The shell coming back with
 // nothing running fails the start at once (agent_not_started), quoting what the shell said.
+// A start that fails takes away the window, split or session it made.
 
+import { statSync } from "node:fs";
+import { resolve as absolute } from "node:path";
 import type { Config } from "../config/types.ts";
 import { identify } from "../detect/identity.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
@@ -14,10 +17,11 @@ import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
-import { resolve, takeSnapshot } from "../tmux/server.ts";
+import { takeSnapshot } from "../tmux/server.ts";
 import { agentArgv, startLine } from "./command-line.ts";
 import { foregroundOf } from "./foreground.ts";
 import { checkName, checkUnique } from "./names.ts";
+import { findPane, labelOf } from "./pane.ts";
 import { type LaunchPlace, makePane } from "./place.ts";
 import { captureScreen, paneGone, screenQuiet, waitForPrompt } from "./prompt-ready.ts";
 
@@ -71,16 +75,36 @@ export interface LaunchContext {
 }
 
 export interface Launched {
+  /** The tmux id of the agent's pane. */
   pane: string;
+  /** Its public id and the agent's name, for messages. */
+  label: string;
   /** How the agent was recognised: its process, the engine, or only the process it left running. */
   identified_by: "process" | "engine" | "running";
   pid: number | null;
   line: string;
 }
 
+/** The folder an agent starts in, made absolute (from where taw runs); it must exist. */
+export function checkFolder(cwd: string): string {
+  const folder = absolute(cwd);
+  let isFolder = false;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {}
+  if (!isFolder) {
+    throw new TawError(
+      "cwd_not_found",
+      `the folder '${cwd}' does not exist${folder === cwd ? "" : ` (${folder})`}; give --cwd an existing folder. Nothing was started.`,
+      EXIT.notFound,
+    );
+  }
+  return folder;
+}
+
 /**
  * What is checked before a pane is made or a key typed, so a refused start changes nothing:
- * the kind, the name, the sandbox profile. Answers with the agent's argv.
+ * the kind, the name, the sandbox profile, the folder. Answers with the agent's argv.
  * `given` is a pane the agent will take: the name of its last agent goes as the new one starts.
  */
 export async function checkLaunch(
@@ -92,16 +116,17 @@ export async function checkLaunch(
   const argv = agentArgv(options.kind, context.manifests, context.config, options.args);
   if (options.name !== undefined) checkUnique(await takeSnapshot(tmux), checkName(options.name), given);
   if (options.sandbox) findProfile(context.config.sandbox.profiles, options.sandbox);
+  if (options.cwd !== undefined) checkFolder(options.cwd);
   return argv;
 }
 
 /** A pane given to type into must be waiting at its prompt, not running something. */
-async function checkIdle(tmux: Tmux, pane: string): Promise<void> {
+async function checkIdle(tmux: Tmux, pane: string, label: string): Promise<void> {
   const front = foregroundOf(await panePid(tmux, pane));
   if (front.kind === "job") {
     throw new TawError(
       "pane_busy",
-      `pane ${pane} is running '${front.processes[0]?.name}', not waiting at a shell prompt. Give an idle shell pane, or leave out --pane.`,
+      `pane ${label} is running '${front.processes[0]?.name}', not waiting at a shell prompt. Give an idle shell pane, or leave out --pane.`,
     );
   }
 }
@@ -112,33 +137,56 @@ export async function launchAgent(
   context: LaunchContext,
 ): Promise<Launched> {
   const { place } = options;
-  const given = place.kind === "pane" ? await resolve(tmux, place.pane, "pane") : undefined;
-  const argv = await checkLaunch(tmux, options, context, given);
-  if (given) await checkIdle(tmux, given);
-  const line = startLine(argv, { cwd: given ? options.cwd : undefined, sandbox: options.sandbox });
-  const pane =
-    place.kind === "pane"
-      ? (given as string)
-      : await makePane(tmux, place, options.cwd, options.env ?? process.env);
-  await waitForPrompt(tmux, pane);
-  const scope = { kind: "pane", target: pane } as const;
+  const given = place.kind === "pane" ? (await findPane(tmux, place.pane)).pane : undefined;
+  const argv = await checkLaunch(tmux, options, context, given?.id);
+  const cwd = options.cwd === undefined ? undefined : checkFolder(options.cwd);
+  if (given) await checkIdle(tmux, given.id, labelOf(given.publicId, given.agent.name));
+  const line = startLine(argv, { cwd: given ? cwd : undefined, sandbox: options.sandbox });
+  if (given) return startIn(tmux, { id: given.id, publicId: given.publicId }, line, options, context);
+  const made = await makePane(
+    tmux,
+    place as Exclude<LaunchPlace, { kind: "pane" }>,
+    cwd,
+    options.env ?? process.env,
+  );
+  try {
+    return await startIn(tmux, made, line, options, context);
+  } catch (error) {
+    // Nothing is left behind: the pane goes, and with it a window or session made for it.
+    await tmux.tryRun(["kill-pane", "-t", target(made.id)]);
+    throw error;
+  }
+}
+
+/** The shell at its prompt, the pane marked for the new agent, its command typed, the agent seen. */
+async function startIn(
+  tmux: Tmux,
+  pane: { id: string; publicId: string },
+  line: string,
+  options: LaunchOptions,
+  context: LaunchContext,
+): Promise<Launched> {
+  const label = labelOf(pane.publicId, options.name ?? "");
+  await waitForPrompt(tmux, pane.id);
+  const scope = { kind: "pane", target: pane.id } as const;
   await tmux.batch([
     ...OCCUPANT_OPTIONS.map((option) => unsetOption(scope, option)),
     setOption(scope, AGENT_OPTIONS.kindHint, options.kind),
     setOption(scope, AGENT_OPTIONS.acquiring, ACQUIRING_TAKEN),
     ...(options.name ? [setOption(scope, AGENT_OPTIONS.name, options.name)] : []),
   ]);
-  await tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(line)]);
-  await tmux.run(["send-keys", "-t", target(pane), "Enter"]);
+  await tmux.run(["send-keys", "-t", target(pane.id), "-l", "--", literalKeys(line)]);
+  await tmux.run(["send-keys", "-t", target(pane.id), "Enter"]);
   const started = await waitStarted(
     tmux,
-    pane,
+    pane.id,
+    label,
     options.kind,
     context.manifests,
     options.timeoutMs ?? START_TIMEOUT_MS,
   );
   if (started.pid !== null) await tmux.run(setOption(scope, AGENT_PID_OPTION, String(started.pid)));
-  return { pane, ...started, line };
+  return { pane: pane.id, label, ...started, line };
 }
 
 function identifies(processes: ProcessInfo[], kind: string, manifests: ManifestSet): ProcessInfo | undefined {
@@ -152,10 +200,11 @@ function identifies(processes: ProcessInfo[], kind: string, manifests: ManifestS
 async function waitStarted(
   tmux: Tmux,
   pane: string,
+  label: string,
   kind: string,
   manifests: ManifestSet,
   timeoutMs: number,
-): Promise<Omit<Launched, "pane" | "line">> {
+): Promise<Omit<Launched, "pane" | "label" | "line">> {
   const typedAt = Date.now();
   const deadline = typedAt + timeoutMs;
   let lastJob: ProcessInfo | undefined;
@@ -178,7 +227,7 @@ async function waitStarted(
         (await tmux.run(["display-message", "-p", "-t", target(pane), "#{window_activity}"])).trim(),
       );
       const { quiet, screen } = await screenQuiet(tmux, pane, activity);
-      if (quiet && foregroundOf(pidText).kind === "shell") await notStarted(tmux, pane, kind, screen);
+      if (quiet && foregroundOf(pidText).kind === "shell") await notStarted(tmux, pane, label, kind, screen);
     }
     if (Date.now() >= deadline) {
       // Something the command started is still running but names no agent (a wrapper, an
@@ -186,7 +235,7 @@ async function waitStarted(
       if (lastJob && front.kind === "job") return { identified_by: "running", pid: lastJob.pid };
       throw new TawError(
         "agent_start_timeout",
-        `the ${kind} agent in pane ${pane} was not there after ${Math.round(timeoutMs / 1000)} s. Look at the pane: ${lastLines(await captureScreen(tmux, pane))}`,
+        `the ${kind} agent in ${label} was not there after ${Math.round(timeoutMs / 1000)} s. Look at the pane: ${lastLines(await captureScreen(tmux, pane))}`,
         EXIT.timeout,
       );
     }
@@ -218,7 +267,13 @@ function lastLines(screen: string): string {
 }
 
 /** The shell is back with nothing running: take the new agent's marks off and say why. */
-async function notStarted(tmux: Tmux, pane: string, kind: string, screen: string): Promise<never> {
+async function notStarted(
+  tmux: Tmux,
+  pane: string,
+  label: string,
+  kind: string,
+  screen: string,
+): Promise<never> {
   const scope = { kind: "pane", target: pane } as const;
   await tmux.batch([
     unsetOption(scope, AGENT_OPTIONS.kindHint),
@@ -227,6 +282,6 @@ async function notStarted(tmux: Tmux, pane: string, kind: string, screen: string
   ]);
   throw new TawError(
     "agent_not_started",
-    `the ${kind} agent did not start in pane ${pane}: its shell is back at the prompt with nothing running. The screen ends: ${lastLines(screen)}`,
+    `the ${kind} agent did not start in ${label}: its shell is back at the prompt with nothing running. The screen ends: ${lastLines(screen)}`,
   );
 }

@@ -5,6 +5,7 @@
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { foldSessionName, newName, startDirectory, target } from "../tmux/escape.ts";
+import { publicPaneId } from "../tmux/ids.ts";
 import { resolve } from "../tmux/server.ts";
 
 export const START_TARGETS = ["window", "split", "session"] as const;
@@ -20,7 +21,7 @@ export type LaunchPlace =
   /** A new detached session. */
   | { kind: "session"; name: string };
 
-const CREATED_FORMAT = "#{pane_id}";
+const CREATED_FORMAT = "#{pane_id}\t#{session_id}";
 
 /** The pane tmux calls current: the caller's own when taw runs inside tmux. */
 async function currentPane(tmux: Tmux, env: Record<string, string | undefined>): Promise<string> {
@@ -34,7 +35,7 @@ export async function makePane(
   place: Exclude<LaunchPlace, { kind: "pane" }>,
   cwd: string | undefined,
   env: Record<string, string | undefined>,
-): Promise<string> {
+): Promise<{ id: string; publicId: string }> {
   const cwdArgs = cwd ? ["-c", startDirectory(cwd)] : [];
   let args: string[];
   if (place.kind === "window") {
@@ -63,5 +64,8 @@ export async function makePane(
     }
     args = ["new-session", "-d", "-s", newName(place.name)];
   }
-  return (await tmux.run([...args, ...cwdArgs, "-P", "-F", CREATED_FORMAT])).trim();
+  const [id = "", session = ""] = (await tmux.run([...args, ...cwdArgs, "-P", "-F", CREATED_FORMAT]))
+    .trim()
+    .split("\t");
+  return { id, publicId: publicPaneId(session, id) };
 }

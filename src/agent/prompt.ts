@@ -5,18 +5,18 @@ import { TawError, usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { target, word } from "../tmux/escape.ts";
 import { submitKeyFor } from "./kinds.ts";
-import { findAgent } from "./pane.ts";
+import { findRunningAgent, paneLabel } from "./pane.ts";
 
 /** Agents that read a paste in chunks drop a submit key that arrives with the paste's tail. */
 export const PASTE_SETTLE_MS = 120;
 
 export async function promptAgent(tmux: Tmux, paneText: string, text: string) {
   if (text.trim() === "") throw usageError("the prompt is empty; give the text to send");
-  const { pane } = await findAgent(tmux, paneText);
+  const { pane } = await findRunningAgent(tmux, paneText);
   if (pane.agent.state === "blocked") {
     throw new TawError(
       "agent_blocked",
-      `the agent in ${pane.publicId} is blocked on a question; answer it first (jump to it, or 'taw pane send-keys ${pane.publicId} …')`,
+      `the agent in ${paneLabel(pane)} is blocked on a question; answer it first (jump to it, or 'taw pane send-keys ${pane.publicId} …')`,
     );
   }
   const kind = pane.agent.kind || pane.agent.kindHint;
@@ -29,5 +29,11 @@ export async function promptAgent(tmux: Tmux, paneText: string, text: string) {
   ]);
   await Bun.sleep(PASTE_SETTLE_MS);
   await tmux.run(["send-keys", "-t", target(pane.id), word(submitKey)]);
-  return { pane_id: pane.publicId, tmux_id: pane.id, sent: text.length, submit_key: submitKey };
+  return {
+    pane_id: pane.publicId,
+    tmux_id: pane.id,
+    label: paneLabel(pane),
+    sent: text.length,
+    submit_key: submitKey,
+  };
 }

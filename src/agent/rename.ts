@@ -4,12 +4,18 @@ import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
 import { checkName, checkUnique } from "./names.ts";
-import { findAgent } from "./pane.ts";
+import { findAgent, paneLabel } from "./pane.ts";
 
 export async function renameAgent(tmux: Tmux, paneText: string, name: string) {
   checkName(name);
   const { pane, snapshot } = await findAgent(tmux, paneText);
   checkUnique(snapshot, name, pane.id);
   await tmux.run(setOption({ kind: "pane", target: pane.id }, AGENT_OPTIONS.name, name));
-  return { pane_id: pane.publicId, tmux_id: pane.id, name, previous: pane.agent.name || null };
+  return {
+    pane_id: pane.publicId,
+    tmux_id: pane.id,
+    label: paneLabel(pane),
+    name,
+    previous: pane.agent.name || null,
+  };
 }

@@ -61,6 +61,7 @@ export async function startFromFlags(
   const pane = (await takeSnapshot(tmux)).panes.get(launched.pane);
   return {
     ...(pane ? paneRecord(pane) : { tmux_id: launched.pane }),
+    label: launched.label,
     started: {
       kind: flags.kind,
       identified_by: launched.identified_by,
@@ -93,6 +94,5 @@ export const agentStart = defineCommand({
     timeout: { type: "number", description: "seconds to wait for the agent to be there (default 20)" },
   },
   run: (ctx) => startFromFlags(ctx.tmux, ctx.args.flags as StartFlags, ctx.args.rest, ctx.env),
-  render: (record) =>
-    `started ${record.started.kind} in ${"pane_id" in record ? record.pane_id : record.tmux_id} (${record.started.identified_by})`,
+  render: (record) => `started ${record.started.kind} in ${record.label} (${record.started.identified_by})`,
 });

@@ -1,16 +1,12 @@
 // taw agent wait|send-keys: drive an agent named by id or by name.
 
-import { resolveAgentPane } from "../agent/target.ts";
+import { findAgent, findPane, findRunningAgent, paneLabel, requireAgent } from "../agent/pane.ts";
 import { DEFAULT_UNTIL, parseUntil, readStatus, requireEngine, waitForAgent } from "../agent/wait.ts";
 import { usageError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
+import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
-
-function requireAgent(positionals: string[], example: string): string {
-  const agent = positionals[0];
-  if (!agent) throw usageError(`missing <agent>: its pane id, tmux id or name. Example: ${example}`);
-  return agent;
-}
 
 export function timeoutMs(seconds: unknown): number | undefined {
   if (seconds === undefined) return undefined;
@@ -32,17 +28,24 @@ export const PROMPT_WAIT_FLAGS = {
 export async function promptAndWait<R>(ctx: CommandContext, agent: string, send: () => Promise<R>) {
   if (!ctx.args.flags.wait) return send();
   const timeout = timeoutMs(ctx.args.flags.timeout);
-  const pane = await resolveAgentPane(ctx.tmux, agent);
+  const { pane } = await findAgent(ctx.tmux, agent);
   await requireEngine(ctx.tmux);
-  const fresh = await readStatus(ctx.tmux, pane);
+  const fresh = await readStatus(ctx.tmux, pane.id);
   const sent = await send();
   const waited = await waitForAgent(ctx.tmux, pane, { until: DEFAULT_UNTIL, timeoutMs: timeout, fresh });
   return { ...sent, wait: waited };
 }
 
+/** The pane waited on holds an agent, or still carries the name of one that has exited
+ * (the wait then answers `exited` at once). */
+async function findWaited(tmux: Tmux, text: string) {
+  const found = await findPane(tmux, text);
+  return found.pane.agent.name ? found : requireAgent(found);
+}
+
 export const agentWait = defineCommand({
   path: ["agent", "wait"],
-  summary: "wait until an agent is idle, done or blocked (or the states given)",
+  summary: "wait until an agent is idle, done or blocked (or the states given); `exited` when it ends",
   usage: "<agent>",
   flags: {
     until: {
@@ -54,17 +57,15 @@ export const agentWait = defineCommand({
     next: { type: "boolean", description: "only a state reached after the wait began counts" },
   },
   async run(ctx) {
-    const pane = await resolveAgentPane(
-      ctx.tmux,
-      requireAgent(ctx.args.positionals, "taw agent wait alpha --until done"),
-    );
+    const text = requireArg(ctx.args.positionals, 0, "agent", "taw agent wait alpha --until done");
     const until = parseUntil(ctx.args.flags.until as string | undefined);
     const timeout = timeoutMs(ctx.args.flags.timeout);
+    const { pane } = await findWaited(ctx.tmux, text);
     await requireEngine(ctx.tmux);
-    const fresh = ctx.args.flags.next ? await readStatus(ctx.tmux, pane) : undefined;
+    const fresh = ctx.args.flags.next ? await readStatus(ctx.tmux, pane.id) : undefined;
     return waitForAgent(ctx.tmux, pane, { until, timeoutMs: timeout, fresh });
   },
-  render: (result) => `${result.pane}: ${result.state}`,
+  render: (result) => `${result.label}: ${result.state}`,
 });
 
 export const agentSendKeys = defineCommand({
@@ -73,17 +74,15 @@ export const agentSendKeys = defineCommand({
   usage: "<agent> <key>…",
   flags: { text: { type: "string", description: "type this text literally (before any keys)" } },
   async run(ctx) {
-    const pane = await resolveAgentPane(
-      ctx.tmux,
-      requireAgent(ctx.args.positionals, "taw agent send-keys alpha Enter"),
-    );
-    const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
     const text = ctx.args.flags.text as string | undefined;
+    const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
+    const agent = requireArg(ctx.args.positionals, 0, "agent", "taw agent send-keys alpha Enter");
     if (keys.length === 0 && !text)
       throw usageError("missing <key> or --text. Example: taw agent send-keys alpha Escape");
-    if (text) await ctx.tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(text)]);
-    if (keys.length) await ctx.tmux.run(["send-keys", "-t", target(pane), ...keys.map(word)]);
-    return { tmux_id: pane, keys, text: text ?? null };
+    const { pane } = await findRunningAgent(ctx.tmux, agent);
+    if (text) await ctx.tmux.run(["send-keys", "-t", target(pane.id), "-l", "--", literalKeys(text)]);
+    if (keys.length) await ctx.tmux.run(["send-keys", "-t", target(pane.id), ...keys.map(word)]);
+    return { pane_id: pane.publicId, tmux_id: pane.id, label: paneLabel(pane), keys, text: text ?? null };
   },
   render: () => "",
 });

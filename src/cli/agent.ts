@@ -84,15 +84,19 @@ export const agentPrompt = defineCommand({
       : [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
     return promptAndWait(ctx, pane, () => promptAgent(ctx.tmux, pane, text));
   },
-  render: (result) => `sent ${result.sent} characters to ${result.pane_id}, then ${result.submit_key}`,
+  render: (result) => `sent ${result.sent} characters to ${result.label}, then ${result.submit_key}`,
 });
 
 export const agentKill = defineCommand({
   path: ["agent", "kill"],
-  summary: "close an agent's pane (the agent ends with it)",
+  summary: "close an agent's pane (the agent ends with it); a pane with no agent only with --force",
   usage: "<pane>",
-  run: (ctx) => closePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent kill w1:p2")),
-  render: (result) => `closed ${result.pane_id}`,
+  flags: { force: { type: "boolean", description: "close the pane even when it runs no agent" } },
+  run: (ctx) =>
+    closePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent kill w1:p2"), {
+      requireAgent: !ctx.args.flags.force,
+    }),
+  render: (result) => `closed ${result.label}`,
 });
 
 export const agentCommands = [agentList, agentGet, agentRename, agentPrompt, agentKill];

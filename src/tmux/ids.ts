@@ -1,7 +1,7 @@
 // Public ids are herdr-shaped so tools written for herdr work against tmux:
 //   session $3 ↔ w3, window @7 ↔ w3:t7, pane %31 ↔ w3:p31.
 // Exactly these shapes and tmux's raw ids are parsed here; anything else (a name,
-// session:window.pane) is handed to tmux to resolve. A session literally named `w5` must
+// session:window.pane) is matched against a listing (target.ts). A session literally named `w5` must
 // therefore be addressed by its raw id: `w5` always means session $5.
 
 export type IdKind = "session" | "window" | "pane";

@@ -6,6 +6,7 @@ import { target as escapeTarget } from "./escape.ts";
 import { LIST_PANES } from "./formats.ts";
 import { type IdKind, parseId } from "./ids.ts";
 import { buildSnapshot, type Snapshot } from "./snapshot.ts";
+import { locate } from "./target.ts";
 
 export async function takeSnapshot(tmux: Tmux): Promise<Snapshot> {
   return buildSnapshot(await tmux.run(LIST_PANES));
@@ -13,31 +14,37 @@ export async function takeSnapshot(tmux: Tmux): Promise<Snapshot> {
 
 const FIELD: Record<IdKind, string> = { session: "session_id", window: "window_id", pane: "pane_id" };
 
-/**
- * The raw tmux id (`%3`, `@2`, `$1`) of what `text` names. Public and raw ids are parsed
- * here; anything else (a name, `session:window.pane`) is resolved by tmux. A session or
- * window given where a pane is wanted means its active pane, as tmux reads targets.
- */
-export async function resolve(tmux: Tmux, text: string, kind: IdKind): Promise<string> {
-  const parsed = parseId(text);
-  const tmuxTarget = parsed ? parsed.raw : text;
-  const result = await tmux.tryRun([
-    "display-message",
-    "-p",
-    "-t",
-    escapeTarget(tmuxTarget),
-    `#{${FIELD[kind]}}`,
-  ]);
-  const id = result.stdout.trim();
-  // A missing pane answers with blank fields, not an error (seeds/001, "tmux gotchas").
+const HOW: Record<IdKind, string> = {
+  pane: "its id (w1:p4 or %4), its agent's name, or session:window.pane",
+  window: "its id (w1:t2 or @2) or session:window",
+  session: "its id (w1 or $1) or its exact name",
+};
+
+/** An id tmux knows exactly: one cheap call, no listing. A missing one answers with blank
+ * fields, not an error (seeds/001, "tmux gotchas"). */
+async function resolveId(tmux: Tmux, raw: string, kind: IdKind): Promise<string> {
+  const result = await tmux.tryRun(["display-message", "-p", "-t", escapeTarget(raw), `#{${FIELD[kind]}}`]);
   if (result.error && result.error.code !== "not_found") throw result.error;
-  if (result.error || id === "") {
+  return result.error ? "" : result.stdout.trim();
+}
+
+/**
+ * The raw tmux id (`%3`, `@2`, `$1`) of what `text` names, matched exactly (src/tmux/target.ts):
+ * never handed to tmux, whose fallbacks guess. A caller holding a snapshot passes it.
+ */
+export async function resolve(tmux: Tmux, text: string, kind: IdKind, snapshot?: Snapshot): Promise<string> {
+  const parsed = snapshot ? undefined : parseId(text);
+  const id = parsed
+    ? await resolveId(tmux, parsed.raw, kind)
+    : locate(snapshot ?? (await takeSnapshot(tmux)), text, kind);
+  if (!id) {
     throw notFound(
       `${kind}_not_found`,
-      `no ${kind} '${text}' on this tmux server. List them with 'taw tree'.`,
+      `no ${kind} '${text}' on this tmux server: name it by ${HOW[kind]}, exactly as 'taw tree' lists them.`,
     );
   }
   return id;
 }
 
-export const resolvePane = (tmux: Tmux, text: string) => resolve(tmux, text, "pane");
+export const resolvePane = (tmux: Tmux, text: string, snapshot?: Snapshot) =>
+  resolve(tmux, text, "pane", snapshot);

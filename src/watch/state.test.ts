@@ -278,6 +278,46 @@ describe("watcher state machine", () => {
     expect(pane.options.kind).toBe("");
   });
 
+  // `agent start` names the kind in @agent_kind_hint; a hint left behind would make the
+  // shell that comes back look like that agent, and a prompt would run as commands.
+  const endings: [string, (pane: Pane) => void][] = [
+    [
+      "its process is missed at rest",
+      (pane) => {
+        for (let miss = 0; miss < MISS_LIMIT; miss++) pane.tick({});
+      },
+    ],
+    [
+      "it exits mid-turn",
+      (pane) => {
+        pane.tick({ kind: "claude", verdict: ["working"] });
+        for (let miss = 0; miss <= MISS_LIMIT; miss++) pane.tick({});
+      },
+    ],
+    [
+      "a hook owned it and the shell is back",
+      (pane) => {
+        pane.options.source = "hook:claude";
+        pane.tick({ shell: true });
+      },
+    ],
+  ];
+  test.each(endings)("the kind hint goes with the record when %s", (_, end) => {
+    const pane = Pane.settled();
+    pane.options.kindHint = "claude";
+    end(pane);
+    expect(pane.options.kind).toBe("");
+    expect(pane.options.kindHint).toBe("");
+  });
+
+  test("the kind hint stays while its agent is there", () => {
+    const pane = Pane.settled();
+    pane.options.kindHint = "claude";
+    for (let miss = 1; miss < MISS_LIMIT; miss++) pane.tick({});
+    pane.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+    expect(pane.options.kindHint).toBe("claude");
+  });
+
   test("a pane with no agent writes nothing", () => {
     const pane = new Pane();
     expect(pane.tick({}).writes).toEqual({});

@@ -216,7 +216,8 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
   });
 }
 
-/** The agent is gone: a turn under way completes first, and the record goes at the next read. */
+/** The agent is gone: a turn under way completes first, and the record goes at the next read,
+ * its kind hint with it (a hint left behind would name the shell that came back). */
 function leave(d: Decision, o: Observation): void {
   const w = d.watcher;
   if (inTurn(w.state) && !w.exiting) {
@@ -240,6 +241,7 @@ function leave(d: Decision, o: Observation): void {
     source: "",
     seen: "",
     acquiring: "",
+    kindHint: "",
   } satisfies OptionWrites);
   Object.assign(w, EMPTY);
 }
