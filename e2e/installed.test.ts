@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { popupArgs } from "../src/cli/dashboard.ts";
+import { Tmux } from "../src/tmux/client.ts";
 import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, ROOT, type TestServer, userEnv, useServers, waitFor } from "./harness.ts";
 
@@ -79,6 +80,37 @@ describe("installed, from a folder outside the checkout", () => {
       const log = join(state, "logs", "dashboard.log");
       await waitFor(() => existsSync(log), 5000, "the dashboard log");
       expect(readFileSync(log, "utf8")).toContain("unknown option '--no-such-option'");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "npm start, run twice with no tmux server, opens the demo server's dashboard with its agents each time",
+    async () => {
+      // A tmux socket folder of its own: no server runs there, and the demo's socket
+      // (tmux -L taw-demo) lands there too, away from the machine's.
+      const sockets = mkdtempSync(join(tmpdir(), "taw-npm-start-"));
+      const env = `env -u TMUX TMUX_TMPDIR='${sockets}' TAW_STATE_DIR='${sockets}/state'`;
+      const line = `cd '${ROOT}' && ${env} npm start; echo "npm start exited $?"; exec sh`;
+      const s = await server({ width: 160, height: 40 });
+      const demo = new Tmux({ socketPath: join(sockets, `tmux-${process.getuid?.() ?? 0}`, "taw-demo") });
+      try {
+        for (const round of [1, 2]) {
+          const pane = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+          const shown = await screenShows(
+            s,
+            pane,
+            (text) => ["⏸ api", "✓ docs", "⏵ web", "· notes"].every((row) => text.includes(row)),
+            `the demo agents, one in each state (round ${round})`,
+            30_000,
+          );
+          expect(shown).toContain("taw demo");
+          await s.run("send-keys", "-t", pane, "q");
+          await screenShows(s, pane, (text) => text.includes("npm start exited 0"), "a clean exit");
+        }
+      } finally {
+        await demo.tryRun(["kill-server"]);
+      }
     },
     TIMEOUT_MS,
   );

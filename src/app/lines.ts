@@ -33,6 +33,8 @@ export interface HeaderInput {
   engine: EngineMode;
   socket: string;
   popup: boolean;
+  /** The server is the demo one `taw start` made: the header says so. */
+  demo?: boolean;
 }
 
 export function headerSpans(input: HeaderInput, width: number, theme: Theme): Span[] {
@@ -43,7 +45,7 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
     { key: "working", n: counts.working },
     { key: "idle", n: counts.idle },
   ] as const;
-  const left = ` taw${input.popup ? " popup" : ""} `;
+  const left = ` taw${input.popup ? " popup" : ""}${input.demo ? " demo" : ""} `;
   // Narrow terminals get the counts without their words.
   const compact = width < WIDE_HEADER;
   const countOf = (s: (typeof states)[number]) => `${theme.glyph[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;

@@ -19,6 +19,8 @@ import { followUiConfig } from "./ui-config.ts";
 export interface DashboardOptions {
   tmux: Tmux;
   popup?: boolean;
+  /** The demo server `taw start` made: the header says so. */
+  demo?: boolean;
   /** The tmux client a popup belongs to: jumps switch that client. */
   client?: string;
   /** The first pane listing, when the caller started it before loading the renderer. */
@@ -46,7 +48,11 @@ function AfterMount({ onMount, children }: { onMount: () => void; children: Reac
 
 /** Runs until the user quits; the process exits when the renderer is destroyed. */
 export async function runDashboard(options: DashboardOptions): Promise<never> {
-  const store = createDashStore({ socket: options.tmux.describeSocket(), popup: options.popup });
+  const store = createDashStore({
+    socket: options.tmux.describeSocket(),
+    popup: options.popup,
+    demo: options.demo,
+  });
   const feed = new Feed(store, options.tmux);
   // The first snapshot is read while the renderer starts, and the engine (or the reader) is
   // chosen after: the first frame waits for neither.

@@ -63,6 +63,7 @@ export interface DashState {
   engine: EngineMode;
   socket: string;
   popup: boolean;
+  demo: boolean;
   view: View;
   /** Every agent, sorted; the header counts and `n` read this, not the filtered list. */
   allAgents: AgentRow[];
@@ -96,6 +97,7 @@ export type DashStore = StoreApi<DashState>;
 export interface StoreOptions {
   socket?: string;
   popup?: boolean;
+  demo?: boolean;
   engine?: EngineMode;
   now?: number;
   theme?: Theme;
@@ -108,6 +110,7 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     engine: options.engine ?? "starting",
     socket: options.socket ?? "",
     popup: options.popup ?? false,
+    demo: options.demo ?? false,
     view: "agents",
     allAgents: [],
     agents: [],

@@ -10,8 +10,9 @@ export function Header({ width }: { width: number }) {
   const engine = useDash((s) => s.engine);
   const socket = useDash((s) => s.socket);
   const popup = useDash((s) => s.popup);
+  const demo = useDash((s) => s.demo);
   const theme = useTheme();
-  const spans = headerSpans({ counts, view, engine, socket, popup }, width, theme);
+  const spans = headerSpans({ counts, view, engine, socket, popup, demo }, width, theme);
   return (
     <box height={1} width={width} backgroundColor={theme.headerBg} flexDirection="row">
       <text bg={theme.headerBg} wrapMode="none">

@@ -1,0 +1,49 @@
+// A demo agent: `<kind> <name>` (an executable named as the agent, made by server.ts, so the
+// process table names it as the real one) plays its script from scripts.ts in the pane.
+// Ctrl-C ends it; any other key moves a step that waits for one.
+
+import { readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { DEMO_AGENTS, type DemoStep } from "./scripts.ts";
+
+const SCREENS = resolve(import.meta.dir, "..", "..", "assets", "demo");
+
+const kind = basename(process.argv[1] ?? "");
+const agent = DEMO_AGENTS.find((a) => a.kind === kind && a.name === process.argv[2]);
+if (!agent) {
+  process.stderr.write(`taw demo: no demo agent ${kind} ${process.argv[2] ?? ""}\n`);
+  process.exit(2);
+}
+
+function show(step: DemoStep): void {
+  const file = join(SCREENS, kind, step.screen);
+  const rows = readFileSync(`${file}.txt`, "utf8").replace(/\n+$/, "").split("\n").join("\r\n");
+  const title = readFileSync(`${file}.title`, "utf8").trim();
+  process.stdout.write(`\x1b]2;${title}\x07\x1b[H\x1b[2J${rows}`);
+}
+
+let index = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function play(): void {
+  const step = agent?.steps[index];
+  if (!step) return;
+  show(step);
+  if (step.seconds !== undefined) timer = setTimeout(next, step.seconds * 1000);
+}
+
+function next(): void {
+  timer = undefined;
+  const last = (agent?.steps.length ?? 0) - 1;
+  if (index < last) index++;
+  else if (agent?.loop) index = 0;
+  else return;
+  play();
+}
+
+if (process.stdin.isTTY) process.stdin.setRawMode(true);
+process.stdin.on("data", (chunk: Buffer) => {
+  if (chunk.includes(3)) process.exit(130);
+  if (timer === undefined) next();
+});
+play();
