@@ -94,6 +94,42 @@ describe("plugin", () => {
   );
 
   test(
+    "the user's own prefix A and O come back at uninstall, after one load or two",
+    async () => {
+      const s = await server();
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await s.run("bind-key", "-T", "prefix", "A", "display-message", "my #{session_name} key");
+      await s.run("bind-key", "-r", "-T", "prefix", "O", "select-pane", "-t", ":.+");
+      const mine = { A: await prefixBinding(s, "A"), O: await prefixBinding(s, "O") };
+      for (const loads of [1, 2]) {
+        for (let i = 0; i < loads; i++) await load(s);
+        expect(await prefixBinding(s, "A")).toContain(" display-popup ");
+        expect(await prefixBinding(s, "O")).toContain(" next ");
+        const removed = await s.taw(["plugin", "uninstall", "--json"]);
+        expect(removed.json?.result.restored).toEqual(["A", "O"]);
+        expect(await prefixBinding(s, "A")).toBe(mine.A);
+        expect(await prefixBinding(s, "O")).toBe(mine.O);
+      }
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "uninstall leaves a key the user bound again after install",
+    async () => {
+      const s = await server();
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await s.run("bind-key", "-T", "prefix", "A", "display-message", "before");
+      await load(s);
+      await s.run("bind-key", "-T", "prefix", "A", "display-message", "after");
+      const after = await prefixBinding(s, "A");
+      await s.taw(["plugin", "uninstall"]);
+      expect(await prefixBinding(s, "A")).toBe(after);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
     "a key changed between loads moves; a list of keys binds each",
     async () => {
       const s = await server();

@@ -1,6 +1,20 @@
 import { describe, expect, test } from "bun:test";
 import { tmuxQuote } from "../tmux/escape.ts";
-import { focusHooks, HOOK_SLOT, installCommands, tawShell, uninstallCommands } from "./plugin.ts";
+import {
+  type Binding,
+  focusHooks,
+  HOOK_SLOT,
+  installCommands,
+  KEY_NOTES,
+  parseBindings,
+  parseUserKeys,
+  tawShell,
+  uninstallCommands,
+} from "./plugin.ts";
+
+const ours: Binding = { line: "bind-key -T prefix A run-shell taw", ours: true };
+const none = new Map<string, Binding>();
+const USER_A = 'bind-key -T prefix A display-message "mine"';
 
 const settings = {
   taw: "/opt/my #taw/bin/taw",
@@ -23,7 +37,8 @@ describe("plugin commands", () => {
   });
 
   test("install replaces what a previous install recorded, hooks at the fixed slot", () => {
-    const commands = installCommands(settings, { keys: ["F5"], hooks: ["client-focus-in", "pane-focus-in"] });
+    const previous = { keys: ["F5"], hooks: ["client-focus-in", "pane-focus-in"], userKeys: {} };
+    const commands = installCommands(settings, previous, new Map([["F5", ours]]));
     expect(commands[0]).toEqual(["unbind-key", "-T", "prefix", "F5"]);
     expect(commands[1]).toEqual(["set-hook", "-gu", `client-focus-in[${HOOK_SLOT}]`]);
     const hooks = commands.filter((command) => command[0] === "set-hook" && command[1] === "-g");
@@ -32,7 +47,11 @@ describe("plugin commands", () => {
       `pane-focus-in[${HOOK_SLOT}]`,
     ]);
     expect(commands.some((command) => command.includes("engine"))).toBe(false);
-    const withEngine = installCommands({ ...settings, watch: true }, { keys: [], hooks: [] });
+    const withEngine = installCommands(
+      { ...settings, watch: true },
+      { keys: [], hooks: [], userKeys: {} },
+      none,
+    );
     expect(withEngine.at(-1)).toEqual([
       "run-shell",
       "-b",
@@ -41,11 +60,82 @@ describe("plugin commands", () => {
   });
 
   test("uninstall removes exactly what was recorded", () => {
-    const commands = uninstallCommands({ keys: ["A", "O"], hooks: ["after-select-pane"] });
+    const previous = { keys: ["A", "O"], hooks: ["after-select-pane"], userKeys: {} };
+    const commands = uninstallCommands(
+      previous,
+      new Map([
+        ["A", ours],
+        ["O", ours],
+      ]),
+    );
     expect(commands.slice(0, 3)).toEqual([
       ["unbind-key", "-T", "prefix", "A"],
       ["unbind-key", "-T", "prefix", "O"],
       ["set-hook", "-gu", `after-select-pane[${HOOK_SLOT}]`],
     ]);
+  });
+
+  test("a user's binding is recorded at install and put back at uninstall, only where taw's still is", () => {
+    const first = installCommands(
+      settings,
+      { keys: [], hooks: [], userKeys: {} },
+      new Map([["A", { line: USER_A, ours: false }]]),
+    );
+    const record = first.find((command) => command.includes("@agent_wizard_user_keys"));
+    expect(record?.at(-1)).toBe(JSON.stringify({ A: USER_A }));
+    // A reload finds taw's own binding on A: the user's is kept from the record, not replaced by taw's.
+    const installed = { keys: ["A", "O"], hooks: [], userKeys: { A: USER_A } };
+    const again = installCommands(
+      settings,
+      installed,
+      new Map([
+        ["A", ours],
+        ["O", ours],
+      ]),
+    );
+    expect(again.find((command) => command.includes("@agent_wizard_user_keys"))?.at(-1)).toBe(
+      JSON.stringify({ A: USER_A }),
+    );
+    expect(
+      uninstallCommands(
+        installed,
+        new Map([
+          ["A", ours],
+          ["O", ours],
+        ]),
+      ).slice(0, 3),
+    ).toEqual([
+      ["unbind-key", "-T", "prefix", "A"],
+      ["if-shell", "-F", "1", USER_A],
+      ["unbind-key", "-T", "prefix", "O"],
+    ]);
+    // The user rebound A since: it is theirs, left alone.
+    const rebound = uninstallCommands(
+      installed,
+      new Map([
+        ["A", { line: USER_A, ours: false }],
+        ["O", ours],
+      ]),
+    );
+    expect(rebound.filter((command) => command.includes("A"))).toEqual([]);
+  });
+
+  test("bindings are read with their notes; unbound keys have none", () => {
+    const bindings = parseBindings(
+      ["A", "O", "X"],
+      [
+        { ok: true, output: "bind-key -T prefix A run-shell x\n" },
+        { ok: true, output: `A ${KEY_NOTES.popup}\n` },
+        { ok: true, output: USER_A },
+        { ok: false, output: "" },
+        { ok: false, output: "" },
+        { ok: false, output: "" },
+      ],
+    );
+    expect(bindings.get("A")).toEqual({ line: "bind-key -T prefix A run-shell x", ours: true });
+    expect(bindings.get("O")).toEqual({ line: USER_A, ours: false });
+    expect(bindings.get("X")).toEqual({ line: undefined, ours: false });
+    expect(parseUserKeys("not json")).toEqual({});
+    expect(parseUserKeys('{"A":"x","B":1}')).toEqual({ A: "x" });
   });
 });

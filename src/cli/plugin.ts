@@ -6,11 +6,15 @@
 // (`after-select-pane[47]`), so a second load overwrites it rather than adding one; the keys
 // bound and the hooks set are recorded in global options, so a reload after the user changes
 // a key unbinds the old one, and uninstall removes exactly what was added.
+//
+// A user's own binding of a key taw takes is read first (`list-keys`), kept in the record and
+// put back when taw lets the key go. taw's bindings carry a note (`bind-key -N`), so a reload
+// can tell its own binding from the user's and never records itself as the user's.
 
 import { resolve } from "node:path";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { formatLiteral, shellQuote, tmuxQuote } from "../tmux/escape.ts";
+import { formatLiteral, shellQuote, tmuxQuote, word } from "../tmux/escape.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
 import { VERSION } from "../version.ts";
@@ -29,7 +33,13 @@ export const FOCUS_HOOKS = [
 const TABLE = "prefix";
 
 /** What taw recorded at install (global options it owns). */
-const RECORD = { keys: "@agent_wizard_keys", hooks: "@agent_wizard_hooks", version: "@agent_wizard_version" };
+const RECORD = {
+  keys: "@agent_wizard_keys",
+  hooks: "@agent_wizard_hooks",
+  version: "@agent_wizard_version",
+  /** JSON: key → the user's binding it replaced, as `list-keys` prints it. */
+  userKeys: "@agent_wizard_user_keys",
+};
 /** What the user sets (ARCHITECTURE.md: user options are spelled with dashes). */
 const USER = {
   popupKeys: "@agent-wizard",
@@ -52,7 +62,23 @@ export interface PluginSettings {
 export interface Installed {
   keys: string[];
   hooks: string[];
+  /** The user's bindings taw replaced, to put back when it lets the keys go. */
+  userKeys: Record<string, string>;
 }
+
+/** What a key is bound to now. */
+export interface Binding {
+  /** The binding as `list-keys` prints it: a tmux command that binds it again. */
+  line?: string;
+  /** It carries one of taw's notes. */
+  ours: boolean;
+}
+
+/** The notes taw's bindings carry: how a reload or uninstall knows the key is still taw's. */
+export const KEY_NOTES = {
+  popup: "taw: open the agent dashboard",
+  next: "taw: jump to the agent that needs you",
+};
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's
  * `#` is doubled, the `#{…}` taw asks for are left to expand). Never fails, never prints. */
@@ -71,42 +97,128 @@ export function focusHooks(version: TmuxVersion): string[] {
 
 const unbind = (key: string) => ["unbind-key", "-T", TABLE, key];
 const unsetHook = (hook: string) => ["set-hook", "-gu", `${hook}[${HOOK_SLOT}]`];
+/** A `list-keys` line is itself a tmux command; if-shell runs it through tmux's parser. */
+const rebind = (line: string) => ["if-shell", "-F", "1", word(line)];
 
-/** Commands that remove what a previous install recorded. */
-export function uninstallCommands(previous: Installed): string[][] {
+/** Two reads per key: the binding, and its note (which says whether it is taw's). */
+export function bindingReads(keys: readonly string[]): string[][] {
+  return keys.flatMap((key) => [
+    ["list-keys", "-T", TABLE, key],
+    ["list-keys", "-N", "-T", TABLE, key],
+  ]);
+}
+
+export function parseBindings(
+  keys: readonly string[],
+  results: readonly { ok: boolean; output: string }[],
+): Map<string, Binding> {
+  const notes = Object.values(KEY_NOTES);
+  return new Map(
+    keys.map((key, index) => {
+      const binding = results[2 * index];
+      const note = results[2 * index + 1];
+      // An unbound key is an error; a key tmux reads as a separator lists the whole table.
+      const lines = binding?.ok ? binding.output.trim().split("\n") : [];
+      const ours = note?.ok === true && notes.some((text) => note.output.includes(text));
+      return [key, { line: lines.length === 1 ? lines[0] : undefined, ours }];
+    }),
+  );
+}
+
+async function readBindings(tmux: Tmux, keys: readonly string[]): Promise<Map<string, Binding>> {
+  return parseBindings(keys, keys.length > 0 ? await tmux.batch(bindingReads(keys)) : []);
+}
+
+/** Let keys go: each still bound by taw is unbound, and the user's old binding put back. */
+function releaseKeys(keys: readonly string[], previous: Installed, bindings: Map<string, Binding>) {
+  return keys
+    .filter((key) => bindings.get(key)?.ours)
+    .flatMap((key) => {
+      const mine = previous.userKeys[key];
+      return mine ? [unbind(key), rebind(mine)] : [unbind(key)];
+    });
+}
+
+/** The user's bindings to keep for `keys`: found now, or kept from before when taw's is there. */
+function userBindings(keys: readonly string[], previous: Installed, bindings: Map<string, Binding>) {
+  const kept: Record<string, string> = {};
+  for (const key of keys) {
+    const now = bindings.get(key);
+    const line = now?.ours ? previous.userKeys[key] : now?.line;
+    if (line) kept[key] = line;
+  }
+  return kept;
+}
+
+function recordUserKeys(userKeys: Record<string, string>): string[] {
+  const global = { kind: "global" } as const;
+  return Object.keys(userKeys).length > 0
+    ? setOption(global, RECORD.userKeys, JSON.stringify(userKeys))
+    : unsetOption(global, RECORD.userKeys);
+}
+
+/** Commands that remove what a previous install recorded and put the user's keys back. */
+export function uninstallCommands(previous: Installed, bindings: Map<string, Binding>): string[][] {
+  const global = { kind: "global" } as const;
   return [
-    ...previous.keys.map(unbind),
+    ...releaseKeys(previous.keys, previous, bindings),
     ...previous.hooks.map(unsetHook),
-    unsetOption({ kind: "global" }, RECORD.keys),
-    unsetOption({ kind: "global" }, RECORD.hooks),
+    unsetOption(global, RECORD.keys),
+    unsetOption(global, RECORD.hooks),
+    unsetOption(global, RECORD.userKeys),
   ];
 }
 
 /** Commands that bind the keys, set the hooks, record both and (unless off) start the engine. */
-export function installCommands(settings: PluginSettings, previous: Installed): string[][] {
+export function installCommands(
+  settings: PluginSettings,
+  previous: Installed,
+  bindings: Map<string, Binding>,
+): string[][] {
   const { taw } = settings;
   // The client that pressed the key, so popup and next act on that terminal.
   const client = "TAW_CLIENT='#{client_name}' ";
   const seen = `run-shell -b ${tmuxQuote(tawShell(taw, "seen '#{pane_id}'"))}`;
   const keys = [...new Set([...settings.popupKeys, ...settings.nextKeys])];
   const global = { kind: "global" } as const;
+  const bind = (note: string, key: string, shell: string) => [
+    "bind-key",
+    "-N",
+    note,
+    "-T",
+    TABLE,
+    key,
+    ...runShell(shell),
+  ];
   return [
-    ...previous.keys.map(unbind),
+    ...releaseKeys(
+      previous.keys.filter((key) => !keys.includes(key)),
+      previous,
+      bindings,
+    ),
     ...previous.hooks.filter((hook) => !settings.hooks.includes(hook)).map(unsetHook),
-    ...settings.popupKeys.map((key) => ["bind-key", "-T", TABLE, key, ...runShell(popupKeyShell())]),
-    ...settings.nextKeys.map((key) => [
-      "bind-key",
-      "-T",
-      TABLE,
-      key,
-      ...runShell(tawShell(taw, "next", client)),
-    ]),
+    ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popupKeyShell())),
+    ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, tawShell(taw, "next", client))),
     ...settings.hooks.map((hook) => ["set-hook", "-g", `${hook}[${HOOK_SLOT}]`, seen]),
     setOption(global, RECORD.keys, keys.join(" ")),
     setOption(global, RECORD.hooks, settings.hooks.join(" ")),
+    recordUserKeys(userBindings(keys, previous, bindings)),
     setOption(global, RECORD.version, VERSION),
     ...(settings.watch ? [runShell(tawShell(taw, "engine"))] : []),
   ];
+}
+
+/** The user's bindings taw recorded; a value that is not a JSON object of strings is none. */
+export function parseUserKeys(value: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  } catch {
+    return {};
+  }
 }
 
 /** The user's settings and what a previous install recorded, in one tmux process. */
@@ -114,14 +226,23 @@ async function readState(
   tmux: Tmux,
 ): Promise<{ user: Record<keyof typeof USER, string>; previous: Installed }> {
   const global = { kind: "global" } as const;
-  const names = [...Object.values(USER), RECORD.keys, RECORD.hooks];
+  const names = [...Object.values(USER), RECORD.keys, RECORD.hooks, RECORD.userKeys];
   const results = await tmux.batch(names.map((name) => showOption(global, name)));
   const value = (index: number) => (results[index]?.ok ? (results[index]?.output ?? "").trim() : "");
-  const [popupKeys, nextKeys, watch, bin, keys, hooks] = names.map((_, index) => value(index)) as string[];
+  const [popupKeys = "", nextKeys = "", watch = "", bin = "", keys = "", hooks = "", userKeys = ""] =
+    names.map((_, index) => value(index));
   return {
-    user: { popupKeys: popupKeys ?? "", nextKeys: nextKeys ?? "", watch: watch ?? "", bin: bin ?? "" },
-    previous: { keys: words(keys ?? ""), hooks: words(hooks ?? "") },
+    user: { popupKeys, nextKeys, watch, bin },
+    previous: { keys: words(keys), hooks: words(hooks), userKeys: parseUserKeys(userKeys) },
   };
+}
+
+/** What the plugin's last install recorded, and what its keys are bound to now (doctor). */
+export async function readInstalled(
+  tmux: Tmux,
+): Promise<{ installed: Installed; bindings: Map<string, Binding> }> {
+  const { previous } = await readState(tmux);
+  return { installed: previous, bindings: await readBindings(tmux, previous.keys) };
 }
 
 async function failures(tmux: Tmux, commands: string[][]): Promise<string[]> {
@@ -147,7 +268,9 @@ export const pluginInstall = defineCommand({
       watch: user.watch !== "off",
       hooks: focusHooks(version),
     };
-    const problems = await failures(ctx.tmux, installCommands(settings, previous));
+    const keys = [...new Set([...previous.keys, ...settings.popupKeys, ...settings.nextKeys])];
+    const bindings = await readBindings(ctx.tmux, keys);
+    const problems = await failures(ctx.tmux, installCommands(settings, previous, bindings));
     if (problems.length > 0)
       throw new TawError("plugin_failed", `some plugin commands failed:\n${problems.join("\n")}`);
     return settings;
@@ -162,18 +285,24 @@ export const pluginInstall = defineCommand({
 
 export const pluginUninstall = defineCommand({
   path: ["plugin", "uninstall"],
-  summary: "remove every key binding and hook taw added",
+  summary: "remove every key binding and hook taw added, and put back the bindings it replaced",
   async run(ctx) {
-    const { previous } = await readState(ctx.tmux);
-    const problems = await failures(ctx.tmux, uninstallCommands(previous));
+    const { installed, bindings } = await readInstalled(ctx.tmux);
+    const problems = await failures(ctx.tmux, uninstallCommands(installed, bindings));
     if (problems.length > 0)
       throw new TawError("plugin_failed", `some removals failed:\n${problems.join("\n")}`);
-    return previous;
+    const restored = installed.keys.filter((key) => bindings.get(key)?.ours && installed.userKeys[key]);
+    return { keys: installed.keys, hooks: installed.hooks, restored };
   },
   render: (removed) =>
     removed.keys.length + removed.hooks.length === 0
       ? "nothing to remove: the plugin is not installed on this server"
-      : `removed keys ${removed.keys.join(", ") || "-"} and hooks ${removed.hooks.join(", ") || "-"}`,
+      : [
+          `removed keys ${removed.keys.join(", ") || "-"} and hooks ${removed.hooks.join(", ") || "-"}`,
+          ...(removed.restored.length > 0
+            ? [`put back your bindings of ${removed.restored.join(", ")}`]
+            : []),
+        ].join("\n"),
 });
 
 export const pluginCommands = [pluginInstall, pluginUninstall];
