@@ -80,12 +80,17 @@ export async function deliverText(
   };
 }
 
+/** Whether any of these items wants a system notification. */
+export const wantsSystem = (config: NotifyConfig, items: readonly NoticeItem[]) =>
+  items.some((item) => deliveriesFor(config, item.pane.kind).system);
+
 /** Items of one burst: each channel says what its own items add up to. */
 export async function deliver(
   tmux: Tmux,
   config: NotifyConfig,
   items: readonly NoticeItem[],
   clients: readonly ClientNow[],
+  which: (name: string) => string | null = Bun.which,
 ): Promise<Delivered> {
   const want = (channel: (own: NotifyDeliveries) => boolean) =>
     items.filter((item) => channel(deliveriesFor(config, item.pane.kind)));
@@ -99,7 +104,8 @@ export async function deliver(
       ? await tmuxMessage(tmux, clients, noticeText(forMessage).line, config.message_seconds)
       : [],
     terminal: forTerminal.length ? terminalNotice(clients, terminalSetting, noticeText(forTerminal)) : [],
-    system: forSystem.length > 0 && systemNotify(noticeText(forSystem).title, noticeText(forSystem).body),
+    system:
+      forSystem.length > 0 && systemNotify(noticeText(forSystem).title, noticeText(forSystem).body, which),
     sound: want((own) => own.sound).length ? sound(config.sound_file, clients) : "none",
   };
 }

@@ -9,8 +9,9 @@
 
 import type { Config } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { type Delivered, deliver, wanted } from "./deliver.ts";
-import { readTmuxNow } from "./read.ts";
+import { type Delivered, deliver, tmuxMessage, wanted, wantsSystem } from "./deliver.ts";
+import { readTmuxNow, type TmuxNow } from "./read.ts";
+import { missingSystemTool } from "./system.ts";
 import { type NoticeItem, STATUS_CHANGED, type TransitionEvent } from "./types.ts";
 
 export type { TransitionEvent } from "./types.ts";
@@ -37,6 +38,8 @@ export interface Notifier {
 export interface NotifierOptions {
   /** Told of every delivery and failure, for the engine's log. */
   log?: (message: string) => void;
+  /** Finds a program on PATH (tests replace it). */
+  which?: (name: string) => string | null;
 }
 
 export function createNotifier(config: Config, tmux: Tmux, options: NotifierOptions = {}): Notifier {
@@ -44,6 +47,19 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
   const pending = new Map<string, Pending>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const log = options.log ?? (() => {});
+  const which = options.which ?? Bun.which;
+  let toldMissingTool = false;
+
+  /** `system = true` with no tool to show it: said once per notifier (per engine run). */
+  async function tellMissingTool(items: readonly NoticeItem[], state: TmuxNow) {
+    if (toldMissingTool || !wantsSystem(current.notify, items)) return;
+    const missing = missingSystemTool(process.platform, which);
+    if (!missing) return;
+    toldMissingTool = true;
+    const text = `taw: ${missing.problem} — ${missing.fix}`;
+    log(text);
+    await tmuxMessage(tmux, state.clients, text, current.notify.message_seconds);
+  }
 
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -71,7 +87,8 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
       if (wanted(current.notify, notice)) items.push(notice);
     }
     if (items.length === 0) return undefined;
-    const delivered = await deliver(tmux, current.notify, items, state.clients);
+    await tellMissingTool(items, state);
+    const delivered = await deliver(tmux, current.notify, items, state.clients, which);
     log(
       `notified ${items.map((item) => `${item.pane.id}=${item.state}`).join(" ")}: ${JSON.stringify(delivered)}`,
     );

@@ -1,12 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { defaultConfig } from "../config/defaults.ts";
+import type { Tmux } from "../tmux/client.ts";
 import { deliveriesFor, wanted } from "./deliver.ts";
+import { createNotifier } from "./index.ts";
 import { noticeText } from "./message.ts";
 import { parseClients, parsePanes } from "./read.ts";
 import { soundArgv } from "./sound.ts";
-import { systemNotifyArgv } from "./system.ts";
+import { missingSystemTool, systemNotifyArgv } from "./system.ts";
 import { insideTmux, oscSequence, passthrough, pickOsc, sequenceFor } from "./terminal.ts";
-import type { NoticeItem, PaneNow } from "./types.ts";
+import { type NoticeItem, type PaneNow, STATUS_CHANGED } from "./types.ts";
 
 const pane = (over: Partial<PaneNow> = {}): PaneNow => ({
   id: "%1",
@@ -109,5 +111,64 @@ describe("reading tmux", () => {
     expect(parseClients("/dev/pts/3\t/dev/pts/3\txterm\n")).toEqual([
       { name: "/dev/pts/3", tty: "/dev/pts/3", termname: "xterm" },
     ]);
+  });
+});
+
+describe("system notifications without the tool", () => {
+  /** A tmux with one blocked pane and one client (no tty to write to); records every command. */
+  function fakeTmux(sent: string[][]): Tmux {
+    const batch = async (commands: string[][]) => {
+      sent.push(...commands);
+      return commands.map((command) => ({
+        ok: true,
+        output:
+          command[0] === "list-panes"
+            ? "%1\tblocked\tclaude\t\tmain\t1\t0"
+            : command[0] === "list-clients"
+              ? "c1\tnone\txterm"
+              : "",
+      }));
+    };
+    return { batch } as unknown as Tmux;
+  }
+
+  const blocked = (at: number) => ({
+    kind: STATUS_CHANGED,
+    pane: "w1:p1",
+    tmux_id: "%1",
+    agent: "claude",
+    from: "working",
+    to: "blocked",
+    rule: null,
+    at,
+  });
+
+  test("say so once per notifier, in the log and on the clients", async () => {
+    const config = defaultConfig();
+    config.notify.system = true;
+    config.notify.delay_seconds = 60;
+    const sent: string[][] = [];
+    const logged: string[] = [];
+    const notifier = createNotifier(config, fakeTmux(sent), {
+      log: (line) => logged.push(line),
+      which: () => null,
+    });
+    for (const at of [1000, 2000]) {
+      notifier.onEvents(undefined, [blocked(at)]);
+      await notifier.flush(at + 61_000);
+    }
+    notifier.dispose();
+    const told = (line: string) => line.includes("notify-send is not on PATH");
+    expect(logged.filter(told)).toHaveLength(1);
+    const messages = sent.filter((command) => command[0] === "display-message" && command.some(told));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.slice(0, 3)).toEqual(["display-message", "-c", "c1"]);
+    // The notification itself still went out both times.
+    expect(sent.filter((command) => command.at(-1) === "taw: claude needs you in main:1")).toHaveLength(2);
+  });
+
+  test("the missing tool is named for the platform; nothing when it is there", () => {
+    expect(missingSystemTool("linux", () => "/usr/bin/notify-send")).toBeUndefined();
+    expect(missingSystemTool("darwin", () => null)?.problem).toContain("osascript");
   });
 });
