@@ -175,6 +175,65 @@ describe("agent start", () => {
   );
 });
 
+describe("agent start: names, folders and failed starts", () => {
+  test(
+    "--pane takes an agent's name, as the README shows",
+    async () => {
+      const { taw } = await scene();
+      const alpha = (await taw(["agent", "start", "--kind", "claude", "--name", "alpha"])).json?.result;
+      const split = await taw(["agent", "start", "--kind", "codex", "--target", "split", "--pane", "alpha"]);
+      expect(split.json?.error).toBeUndefined();
+      expect(split.json?.result.window_index).toBe(alpha.window_index);
+      // Alone, --pane alpha names a pane that is busy with its agent: refused by its id and name.
+      const busy = await taw(["agent", "start", "--kind", "codex", "--pane", "alpha"]);
+      expect(busy.json?.error?.code).toBe("pane_busy");
+      expect(busy.json?.error?.message).toContain(`pane ${alpha.pane_id} (alpha) is running`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "a --cwd that does not exist is an error naming it, and nothing is made",
+    async () => {
+      const { s, taw } = await scene();
+      const before = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+      for (const target of ["window", "split", "session"]) {
+        const result = await taw([
+          "agent",
+          "start",
+          "--kind",
+          "claude",
+          "--target",
+          target,
+          "--cwd",
+          "/no/such/taw-dir",
+        ]);
+        expect(result.code).toBe(3);
+        expect(result.json?.error?.code).toBe("cwd_not_found");
+        expect(result.json?.error?.message).toContain("'/no/such/taw-dir' does not exist");
+      }
+      expect(await s.run("list-panes", "-a", "-F", "#{pane_id}")).toBe(before);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "a failed start removes the window, split or session it made",
+    async () => {
+      const { s, taw } = await scene();
+      const before = await s.run("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index}");
+      for (const target of ["window", "split", "session"]) {
+        const result = await taw(["agent", "start", "--kind", "ghost", "--target", target, "--name", "boo"]);
+        expect(result.json?.error?.code).toBe("agent_not_started");
+      }
+      expect(await s.run("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index}")).toBe(
+        before,
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
 describe("driving a started agent", () => {
   test(
     "prompt it, wait for done, send keys and rename it by name, kill it",

@@ -6,6 +6,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { isShell } from "../watch/shells.ts";
+import { isAgentPane } from "./rows.ts";
 
 export interface AgentPane {
   pane: Pane;
@@ -26,10 +27,10 @@ export async function findPane(tmux: Tmux, text: string): Promise<AgentPane> {
   return { pane, snapshot };
 }
 
-/** The pane must hold an agent (a detected kind or a kind hint); `instead` is what the
+/** The pane must hold an agent (a recorded kind, or a kind hint over a program); `instead` is what the
  * refusal tells the user to do. */
 export function requireAgent(found: AgentPane, instead = "list agents with 'taw agent list'"): AgentPane {
-  if (!kindOf(found.pane)) {
+  if (!isAgentPane(found.pane)) {
     throw new TawError(
       "not_an_agent",
       `pane ${paneLabel(found.pane)} runs no known agent ('${found.pane.command}'); ${instead}`,

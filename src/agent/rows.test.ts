@@ -39,11 +39,24 @@ test("a row is named by its name, else its display override, else its kind; a hi
     fixtureSnapshot([
       agent("idle", 1, { name: "api" }),
       agent("idle", 2, { display: "Claude (review)" }),
-      { agent: { kindHint: "codex", state: "" } },
+      { command: "node", agent: { kindHint: "codex", state: "" } },
     ]),
     new Map([["/tmp", "main"]]),
   );
   expect(new Set(rows.map((row) => row.label))).toEqual(new Set(["api", "Claude (review)", "codex"]));
   expect(rows.find((row) => row.kind === "codex")?.state).toBe("unknown");
   expect(rows.every((row) => row.branch === "main")).toBe(true);
+});
+
+test("a kind hint names an agent while a program is in front, not over the shell it left", () => {
+  const snapshot = fixtureSnapshot([
+    { command: "claude", agent: { kindHint: "claude" } },
+    { command: "bash", agent: { kindHint: "claude" } },
+    { command: "bash", agent: { kind: "claude", state: "idle" } },
+  ]);
+  expect(
+    agentRows(snapshot, new Map())
+      .map((row) => row.paneId)
+      .sort(),
+  ).toEqual(["%1", "%3"]);
 });

@@ -3,6 +3,7 @@
 // Pure: the dashboard store calls these when a snapshot, a branch or the filter changes.
 
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { isShell } from "../watch/shells.ts";
 
 export interface AgentRow {
   paneId: string;
@@ -46,7 +47,10 @@ export function rankOf(state: string, seen: boolean): number {
   }
 }
 
-export const isAgentPane = (pane: Pane) => pane.agent.kind !== "" || pane.agent.kindHint !== "";
+/** A recorded agent, or one being started (its kind hint) while something other than the
+ * shell is in front: a hint over a shell is an agent that has gone, not one to prompt. */
+export const isAgentPane = (pane: Pane) =>
+  pane.agent.kind !== "" || (pane.agent.kindHint !== "" && !isShell(pane.command));
 
 export function agentRow(pane: Pane, branch = ""): AgentRow {
   const a = pane.agent;

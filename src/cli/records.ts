@@ -1,13 +1,14 @@
 // The JSON shapes verbs print: herdr's words (workspace, tab, pane) with public ids, and
 // tmux's own ids beside them.
 
+import { isAgentPane } from "../agent/rows.ts";
 import type { Pane, Session, Snapshot, Window } from "../tmux/snapshot.ts";
 
 const orNull = (text: string) => (text === "" ? null : text);
 
 export function agentRecord(pane: Pane) {
   const a = pane.agent;
-  if (!a.kind && !a.kindHint) return null;
+  if (!isAgentPane(pane)) return null;
   return {
     kind: orNull(a.kind || a.kindHint),
     state: orNull(a.state),
