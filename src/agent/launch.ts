@@ -122,7 +122,7 @@ export async function checkLaunch(
 
 /** A pane given to type into must be waiting at its prompt, not running something. */
 async function checkIdle(tmux: Tmux, pane: string, label: string): Promise<void> {
-  const front = foregroundOf(await panePid(tmux, pane));
+  const front = foregroundOf(await panePid(tmux, pane, label));
   if (front.kind === "job") {
     throw new TawError(
       "pane_busy",
@@ -167,7 +167,7 @@ async function startIn(
   context: LaunchContext,
 ): Promise<Launched> {
   const label = labelOf(pane.publicId, options.name ?? "");
-  await waitForPrompt(tmux, pane.id);
+  await waitForPrompt(tmux, pane.id, label);
   const scope = { kind: "pane", target: pane.id } as const;
   await tmux.batch([
     ...OCCUPANT_OPTIONS.map((option) => unsetOption(scope, option)),
@@ -209,9 +209,9 @@ async function waitStarted(
   const deadline = typedAt + timeoutMs;
   let lastJob: ProcessInfo | undefined;
   for (;;) {
-    const [pidText, engineKind] = await readPane(tmux, pane);
+    const [pidText, engineKind] = await readPane(tmux, pane, label);
     const front = foregroundOf(pidText);
-    if (front.kind === "gone") throw paneGone(pane);
+    if (front.kind === "gone") throw paneGone(label);
     if (front.kind === "job") {
       const agent = identifies(front.processes, kind, manifests);
       if (agent) return { identified_by: "process", pid: agent.pid };
@@ -243,18 +243,18 @@ async function waitStarted(
   }
 }
 
-async function panePid(tmux: Tmux, pane: string): Promise<number> {
-  return (await readPane(tmux, pane))[0];
+async function panePid(tmux: Tmux, pane: string, label: string): Promise<number> {
+  return (await readPane(tmux, pane, label))[0];
 }
 
 /** The pane's process and the kind the engine has recorded for it, in one tmux call. */
-async function readPane(tmux: Tmux, pane: string): Promise<[number, string]> {
+async function readPane(tmux: Tmux, pane: string, label: string): Promise<[number, string]> {
   const [pid, kind] = await tmux.batch([
     ["display-message", "-p", "-t", target(pane), "#{pane_pid}"],
     showOption({ kind: "pane", target: pane }, AGENT_OPTIONS.kind),
   ]);
   const pidText = pid?.ok ? pid.output.trim() : "";
-  if (pidText === "") throw paneGone(pane);
+  if (pidText === "") throw paneGone(label);
   return [Number(pidText), kind?.ok ? kind.output.trim() : ""];
 }
 

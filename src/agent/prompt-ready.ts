@@ -25,16 +25,17 @@ interface PaneFacts {
 
 const FACTS_FORMAT = "#{pane_pid}\t#{window_activity}\t#{pane_current_command}";
 
-export function paneGone(pane: string): TawError {
-  return new TawError("pane_gone", `pane ${pane} closed while taw was waiting on it`, EXIT.notFound);
+/** `label` names the pane in messages (src/agent/pane.ts: its public id and agent's name). */
+export function paneGone(label: string): TawError {
+  return new TawError("pane_gone", `pane ${label} closed while taw was waiting on it`, EXIT.notFound);
 }
 
-async function paneFacts(tmux: Tmux, pane: string): Promise<PaneFacts> {
+async function paneFacts(tmux: Tmux, pane: string, label: string): Promise<PaneFacts> {
   const result = await tmux.tryRun(["display-message", "-p", "-t", target(pane), FACTS_FORMAT]);
   if (result.error && result.error.code !== "not_found") throw result.error;
   const [pid = "", activity = "", command = ""] = result.stdout.replace(/\n$/, "").split("\t");
   // A missing pane answers with blank fields, not an error (seeds/001, "tmux gotchas").
-  if (result.error || pid === "") throw paneGone(pane);
+  if (result.error || pid === "") throw paneGone(label);
   return { pid: Number(pid), windowActivity: Number(activity), command };
 }
 
@@ -67,10 +68,10 @@ export interface PromptState {
 }
 
 /** One look: is the pane's shell at its prompt now? */
-export async function promptState(tmux: Tmux, pane: string): Promise<PromptState> {
-  const facts = await paneFacts(tmux, pane);
+export async function promptState(tmux: Tmux, pane: string, label = pane): Promise<PromptState> {
+  const facts = await paneFacts(tmux, pane, label);
   const front = foregroundOf(facts.pid);
-  if (front.kind === "gone") throw paneGone(pane);
+  if (front.kind === "gone") throw paneGone(label);
   if (front.kind === "job") {
     const name = front.processes[0]?.name ?? facts.command;
     return { ready: false, reason: `'${name}' is running in it`, screen: "", pid: facts.pid };
@@ -86,16 +87,17 @@ export async function promptState(tmux: Tmux, pane: string): Promise<PromptState
 export async function waitForPrompt(
   tmux: Tmux,
   pane: string,
+  label = pane,
   timeoutMs = PROMPT_TIMEOUT_MS,
 ): Promise<PromptState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const state = await promptState(tmux, pane);
+    const state = await promptState(tmux, pane, label);
     if (state.ready) return state;
     if (Date.now() >= deadline) {
       throw new TawError(
         "prompt_timeout",
-        `pane ${pane} was not at a shell prompt after ${Math.round(timeoutMs / 1000)} s: ${state.reason}. Give a pane whose shell is idle.`,
+        `pane ${label} was not at a shell prompt after ${Math.round(timeoutMs / 1000)} s: ${state.reason}. Give a pane whose shell is idle.`,
         EXIT.timeout,
       );
     }

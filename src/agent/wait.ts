@@ -42,13 +42,13 @@ const STATUS_FORMAT = [
   .map((variable) => `#{${variable}}`)
   .join("\t");
 
-export async function readStatus(tmux: Tmux, pane: string): Promise<AgentStatus> {
-  const result = await tmux.tryRun(["display-message", "-p", "-t", target(pane), STATUS_FORMAT]);
+export async function readStatus(tmux: Tmux, pane: Pane): Promise<AgentStatus> {
+  const result = await tmux.tryRun(["display-message", "-p", "-t", target(pane.id), STATUS_FORMAT]);
   if (result.error && result.error.code !== "not_found") throw result.error;
   const [state = "", since = "", kind = "", hint = "", command = "", id = ""] = result.stdout
     .replace(/\n$/, "")
     .split("\t");
-  if (result.error || id === "") throw paneGone(pane);
+  if (result.error || id === "") throw paneGone(paneLabel(pane));
   return { state, since: Number(since) || 0, kind: kind || hint, command };
 }
 
@@ -108,7 +108,7 @@ export async function waitForAgent(tmux: Tmux, pane: Pane, options: WaitOptions)
     label: paneLabel(pane),
     waited_ms: Date.now() - began,
   });
-  let status = await readStatus(tmux, pane.id);
+  let status = await readStatus(tmux, pane);
   for (;;) {
     if (hasExited(status)) return answer({ ...status, state: EXITED });
     const same =
@@ -122,6 +122,6 @@ export async function waitForAgent(tmux: Tmux, pane: Pane, options: WaitOptions)
       );
     }
     await Bun.sleep(WAIT_POLL_MS);
-    status = await readStatus(tmux, pane.id);
+    status = await readStatus(tmux, pane);
   }
 }

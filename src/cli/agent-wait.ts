@@ -30,7 +30,7 @@ export async function promptAndWait<R>(ctx: CommandContext, agent: string, send:
   const timeout = timeoutMs(ctx.args.flags.timeout);
   const { pane } = await findAgent(ctx.tmux, agent);
   await requireEngine(ctx.tmux);
-  const fresh = await readStatus(ctx.tmux, pane.id);
+  const fresh = await readStatus(ctx.tmux, pane);
   const sent = await send();
   const waited = await waitForAgent(ctx.tmux, pane, { until: DEFAULT_UNTIL, timeoutMs: timeout, fresh });
   return { ...sent, wait: waited };
@@ -62,7 +62,7 @@ export const agentWait = defineCommand({
     const timeout = timeoutMs(ctx.args.flags.timeout);
     const { pane } = await findWaited(ctx.tmux, text);
     await requireEngine(ctx.tmux);
-    const fresh = ctx.args.flags.next ? await readStatus(ctx.tmux, pane.id) : undefined;
+    const fresh = ctx.args.flags.next ? await readStatus(ctx.tmux, pane) : undefined;
     return waitForAgent(ctx.tmux, pane, { until, timeoutMs: timeout, fresh });
   },
   render: (result) => `${result.label}: ${result.state}`,
