@@ -17,16 +17,6 @@ describe("the CLI's answers", () => {
     }
   });
 
-  test("doctor reports tmux, the server and the socket", async () => {
-    const s = await server();
-    const result = await s.taw(["doctor", "--json"]);
-    expect(result.json?.ok).toBe(true);
-    const checks = result.json?.result.checks as { name: string; ok: boolean; detail: string }[];
-    expect(checks.find((c) => c.name === "tmux")?.detail).toMatch(/^tmux \d/);
-    expect(checks.find((c) => c.name === "server")?.ok).toBe(true);
-    expect(checks.find((c) => c.name === "socket")?.detail).toEndWith(`/${s.name}`);
-  });
-
   test("no server: a clear error, code no_server, exit 4, no stack trace", async () => {
     const s = await startServer();
     await s.kill();

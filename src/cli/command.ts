@@ -25,6 +25,8 @@ export interface Command<R = unknown> {
   render?(result: R, ctx: CommandContext): string;
   /** The value the JSON envelope carries, when it is not the result itself. */
   toJson?(result: R): unknown;
+  /** A result that is itself a failure (doctor's failed checks): printed, then this error. */
+  failure?(result: R): TawError | undefined;
 }
 
 /** Flags every verb takes. */
@@ -68,13 +70,15 @@ export async function execute(
   try {
     const ctx = contextFor(argv, command, env);
     const result = await command.run(ctx);
-    if (ctx.json)
-      printer.out(JSON.stringify({ ok: true, result: command.toJson ? command.toJson(result) : result }));
-    else if (command.render) printer.out(command.render(result, ctx));
-    else if (result !== undefined) {
-      printer.out(JSON.stringify(command.toJson ? command.toJson(result) : result, null, 2));
-    }
-    return EXIT.ok;
+    const failed = command.failure?.(result);
+    const value = command.toJson ? command.toJson(result) : result;
+    if (ctx.json) {
+      const error = failed && { code: failed.code, message: failed.message };
+      printer.out(JSON.stringify(failed ? { ok: false, error, result: value } : { ok: true, result: value }));
+    } else if (command.render) printer.out(command.render(result, ctx));
+    else if (result !== undefined) printer.out(JSON.stringify(value, null, 2));
+    if (failed && !ctx.json) printer.err(`taw: ${failed.message}`);
+    return failed?.exitCode ?? EXIT.ok;
   } catch (error) {
     const failure =
       error instanceof TawError

@@ -1,48 +1,45 @@
-// taw doctor: each thing taw needs, ok or the problem with its fix.
+// taw doctor: each thing taw needs, `ok`, `warn` (something optional) or `FAIL` with its fix;
+// exit 1 when anything failed. The checks live in src/doctor.
 
+import { loadConfig } from "../config/load.ts";
+import { type Check, formatCheck, notChecked, ok } from "../doctor/check.ts";
+import { checkEngine } from "../doctor/engine.ts";
+import { checkConfig, checkManifests, checkNotify } from "../doctor/files.ts";
+import { checkPlugin } from "../doctor/plugin.ts";
+import { checkServer, checkSocket, checkTmuxVersion } from "../doctor/tmux.ts";
 import { TawError } from "../errors.ts";
-import { checkSupported, detectVersion } from "../tmux/version.ts";
 import { defineCommand } from "./command.ts";
-
-interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
 
 export const doctorCommand = defineCommand({
   path: ["doctor"],
-  summary: "check tmux, the server, the socket and Bun",
+  summary: "check tmux, the server, Bun, the engine, the plugin, config.toml and the manifests",
   async run(ctx) {
-    const checks: Check[] = [];
-    const failed = (name: string, error: unknown) =>
-      checks.push({ name, ok: false, detail: error instanceof TawError ? error.message : String(error) });
-    try {
-      const version = await detectVersion();
-      try {
-        checkSupported(version);
-        checks.push({ name: "tmux", ok: true, detail: `tmux ${version.text}` });
-      } catch (error) {
-        failed("tmux", error);
-      }
-    } catch (error) {
-      failed("tmux", error);
-    }
-    const socket = ctx.tmux.describeSocket(ctx.env);
-    try {
-      const sessions = (await ctx.tmux.run(["list-sessions", "-F", "#{session_id}"]))
-        .split("\n")
-        .filter(Boolean);
-      checks.push({ name: "server", ok: true, detail: `reachable, ${sessions.length} session(s)` });
-    } catch (error) {
-      failed("server", error);
-    }
-    checks.push({ name: "socket", ok: true, detail: socket });
-    checks.push({ name: "bun", ok: true, detail: `Bun ${Bun.version}` });
-    return { ok: checks.every((check) => check.ok), checks };
+    const [tmux, server] = await Promise.all([checkTmuxVersion(), checkServer(ctx.tmux)]);
+    const live = server.level === "ok";
+    const socket = checkSocket(ctx.tmux.describeSocket(ctx.env), live);
+    const [engine, plugin] = live
+      ? await Promise.all([checkEngine(ctx.tmux), checkPlugin(ctx.tmux)])
+      : [notChecked("engine"), notChecked("plugin")];
+    const loaded = loadConfig(ctx.env);
+    const notify = checkNotify(loaded.config);
+    const checks: Check[] = [
+      tmux,
+      socket,
+      server,
+      ok("bun", `Bun ${Bun.version}`),
+      engine,
+      plugin,
+      checkConfig(loaded),
+      checkManifests(ctx.env),
+      ...(notify ? [notify] : []),
+    ];
+    return { checks };
   },
-  render: (result) =>
-    result.checks
-      .map((check) => `${check.ok ? "ok  " : "FAIL"}  ${check.name.padEnd(7)} ${check.detail}`)
-      .join("\n"),
+  render: (result) => result.checks.map(formatCheck).join("\n"),
+  failure(result) {
+    const failed = result.checks.filter((check) => check.level === "fail");
+    if (failed.length === 0) return undefined;
+    const names = failed.map((check) => check.name).join(", ");
+    return new TawError("doctor_failed", `${failed.length} check(s) failed: ${names}`);
+  },
 });

@@ -13,7 +13,7 @@ import { userManifestDir } from "../paths.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 
-const formatError = (error: ManifestError) =>
+export const formatManifestError = (error: ManifestError) =>
   `${error.file}${error.line ? `:${error.line}` : ""}: ${error.field ? `${error.field}: ` : ""}${error.message}`;
 
 export const manifestList = defineCommand({
@@ -39,7 +39,7 @@ export const manifestList = defineCommand({
         ["ID", "NAME", "COMMAND", "RULES", "SOURCE"],
         result.manifests.map((m) => [m.id, m.name, m.command, String(m.rules), m.source]),
       ),
-      ...result.errors.map((e) => `warning: ${formatError(e)} (the shipped manifest is used)`),
+      ...result.errors.map((e) => `warning: ${formatManifestError(e)} (the shipped manifest is used)`),
     ].join("\n"),
 });
 
@@ -66,7 +66,7 @@ export const manifestCheck = defineCommand({
     if (errors.length > 0) {
       throw new TawError(
         "manifest_invalid",
-        `${errors.length} problem(s):\n${errors.map(formatError).join("\n")}`,
+        `${errors.length} problem(s):\n${errors.map(formatManifestError).join("\n")}`,
       );
     }
     return Promise.resolve({ checked, errors });

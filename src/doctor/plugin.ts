@@ -1,0 +1,41 @@
+// The plugin check: the keys and hooks `taw plugin install` recorded are still in place.
+
+import { HOOK_SLOT, readInstalled } from "../cli/plugin.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { type Check, fail, ok, warn } from "./check.ts";
+
+const RELOAD = "load the plugin again (tmux source-file ~/.tmux.conf) or run 'taw plugin install'";
+
+/** Hooks whose taw slot is set, from `show-hooks -g` and `-gw` (session and window hooks). */
+async function hooksSet(tmux: Tmux): Promise<Set<string>> {
+  const results = await tmux.batch([
+    ["show-hooks", "-g"],
+    ["show-hooks", "-gw"],
+  ]);
+  const slot = `[${HOOK_SLOT}] `;
+  const lines = results.flatMap((result) => (result.ok ? result.output.split("\n") : []));
+  return new Set(
+    lines.filter((line) => line.includes(slot)).map((line) => line.slice(0, line.indexOf(slot))),
+  );
+}
+
+export async function checkPlugin(tmux: Tmux): Promise<Check> {
+  const [{ installed, bindings }, hooks] = await Promise.all([readInstalled(tmux), hooksSet(tmux)]);
+  if (installed.keys.length + installed.hooks.length === 0)
+    return warn(
+      "plugin",
+      "not loaded on this server: no prefix key for the popup, no focus hooks",
+      "add the line 'taw setup' prints to ~/.tmux.conf",
+    );
+  const lostKeys = installed.keys.filter((key) => !bindings.get(key)?.ours);
+  const lostHooks = installed.hooks.filter((hook) => !hooks.has(hook));
+  if (lostKeys.length + lostHooks.length > 0) {
+    const lost = [
+      ...(lostKeys.length ? [`keys ${lostKeys.map((key) => `prefix ${key}`).join(", ")}`] : []),
+      ...(lostHooks.length ? [`hooks ${lostHooks.join(", ")}`] : []),
+    ];
+    return fail("plugin", `installed, but ${lost.join(" and ")} no longer run taw`, RELOAD);
+  }
+  const keys = installed.keys.map((key) => `prefix ${key}`).join(", ");
+  return ok("plugin", `keys ${keys || "none"}; hooks ${installed.hooks.join(", ") || "none"}`);
+}
