@@ -1,8 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startServer, useServers } from "./harness.ts";
+import { bareBin, startServer, useServers } from "./harness.ts";
 
 const server = useServers();
 
@@ -30,10 +27,7 @@ describe("the CLI's answers", () => {
 
   test("tmux missing from PATH: code tmux_missing", async () => {
     const s = await server();
-    // A PATH with the launcher's own tools (dirname, readlink) and no tmux.
-    const bin = mkdtempSync(join(tmpdir(), "taw-no-tmux-"));
-    for (const tool of ["dirname", "readlink"]) symlinkSync(Bun.which(tool) ?? tool, join(bin, tool));
-    const result = await s.taw(["tree", "--json"], { PATH: bin });
+    const result = await s.taw(["tree", "--json"], { PATH: bareBin() });
     expect(result.json?.error?.code).toBe("tmux_missing");
     expect(result.code).toBe(4);
   });

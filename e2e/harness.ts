@@ -199,3 +199,11 @@ export async function attachedClient(
   await waitFor(async () => (await inner.run("list-clients")).trim() !== "", 5000, "client attached");
   return outer;
 }
+
+/** A PATH folder with only the tools the launcher itself runs (dirname, readlink): taw starts,
+ * and every program it looks for on PATH (tmux, docker, …) is missing. */
+export function bareBin(): string {
+  const bin = mkdtempSync(join(tmpdir(), "taw-bare-bin-"));
+  for (const tool of ["dirname", "readlink"]) symlinkSync(Bun.which(tool) ?? tool, join(bin, tool));
+  return bin;
+}

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { option } from "./fake-agent/helpers.ts";
 import { FAKE_IMAGE } from "./fake-agent-min/runtime.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
-import { useServers, waitFor } from "./harness.ts";
+import { bareBin, useServers, waitFor } from "./harness.ts";
 
 /** Real shells, a Bun fake agent per start and an engine: well past bun's 5 s default. */
 const TEST_TIMEOUT_MS = 60_000;
@@ -148,7 +148,7 @@ describe("sandboxes", () => {
       const { s, sc } = await scene();
       const result = await s.taw(["sandbox", "box", "--json", "--", "claude"], {
         ...sc.env,
-        PATH: "/nonexistent",
+        PATH: bareBin(),
       });
       expect(result.json?.error?.code).toBe("sandbox_runtime_missing");
       expect(result.json?.error?.message).toContain("'docker' is not on PATH");
