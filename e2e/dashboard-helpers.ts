@@ -4,15 +4,20 @@ import { readFileSync } from "node:fs";
 import { AWAY, TAW, type TestServer, waitFor } from "./harness.ts";
 
 /**
- * The shell line that runs the installed `taw <args>` from the user's folder (the pane has the
- * server's environment: a user's, see harness.ts) and then says how it ended, leaving a shell
- * behind. `env` sets variables for taw alone.
+ * The shell line that runs the installed `taw <args>` from `cwd` (by default a user's folder
+ * outside the checkout; the pane has the server's environment, a user's: see harness.ts) and
+ * then says how it ended, leaving a shell behind. `env` sets variables for taw alone.
  */
-export const dashboardLine = (server: TestServer, args: string[], env: Record<string, string> = {}) => {
+export const dashboardLine = (
+  server: TestServer,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = AWAY,
+) => {
   const vars = Object.entries({ ...env, TAW_TMUX_NAME: server.name })
     .map(([key, value]) => `${key}='${value}'`)
     .join(" ");
-  return `cd '${AWAY}' && env ${vars} ${TAW} ${args.join(" ")}; echo "dashboard exited $?"; exec sh`;
+  return `cd '${cwd}' && env ${vars} ${TAW} ${args.join(" ")}; echo "dashboard exited $?"; exec sh`;
 };
 
 /** A new window whose pane runs the dashboard; answers its pane id. */

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 async function openDashboardIn(s: TestServer, sc: Scene, cwd: string): Promise<string> {
-  const line = `cd '${cwd}' && ${dashboardLine(s, ["dashboard"], sc.env)}`;
+  const line = dashboardLine(s, ["dashboard"], sc.env, cwd);
   const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
   await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
   return dash;
