@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, spyOn, test } from "bun:test";
 import { testRender } from "@opentui/react/test-utils";
 import { act } from "react";
 import { CrashBoundary } from "./CrashBoundary.tsx";
@@ -15,6 +15,8 @@ function Broken(): never {
 
 test("an error thrown while rendering reaches onCrash instead of leaving a blank screen", async () => {
   const crashes: unknown[] = [];
+  // React also logs the error it caught: keep it out of the test output.
+  const quiet = spyOn(console, "error").mockImplementation(() => undefined);
   setup = await testRender(
     <CrashBoundary onCrash={(error) => crashes.push(error)}>
       <Broken />
@@ -22,6 +24,7 @@ test("an error thrown while rendering reaches onCrash instead of leaving a blank
     { width: 40, height: 5 },
   );
   await setup.renderOnce();
+  quiet.mockRestore();
   expect(crashes.map((error) => (error as Error).message)).toEqual(["broken view"]);
 });
 
