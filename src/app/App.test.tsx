@@ -4,6 +4,8 @@ import { act } from "react";
 import { Tmux } from "../tmux/client.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
+import { COMMANDS } from "./commands.ts";
+import { keyText } from "./components/Help.tsx";
 import { fixtureSnapshot, NOW, sampleSnapshot } from "./fixtures.ts";
 import { createDashStore, type DashStore, setSnapshot } from "./store.ts";
 
@@ -137,6 +139,57 @@ test("? shows every key from the registry, and Esc closes it", async () => {
   frame = r.frame();
   expect(frame).not.toContain("keys — Esc closes");
   expect(r.quits()).toBe(0);
+});
+
+test("at 60×15 the help scrolls with j / ↓ / Ctrl-D / G to its last key, and k / g back", async () => {
+  const r = await renderDash(60, 15);
+  await press(r, "?");
+  // The registry's last key, in the Dialog group.
+  const lastShown = () => /Esc ctrl\+c\s+cancel\s+║/.test(r.frame());
+  expect(r.frame()).toContain("move down / up");
+  expect(lastShown()).toBe(false);
+  await press(r, "j", "ARROW_DOWN");
+  expect(r.frame()).not.toContain("move down / up");
+  const before = r.frame();
+  await act(async () => r.t.mockInput.pressKey("d", { ctrl: true }));
+  await r.t.renderOnce();
+  expect(r.frame()).not.toBe(before);
+  expect(lastShown()).toBe(false);
+  await press(r, "G");
+  let frame = r.frame();
+  expect(lastShown()).toBe(true);
+  expect(frame).toMatch(/keys \d+–(\d+) of \1 /);
+  await press(r, "j"); // already at the end: it stays
+  expect(r.frame()).toBe(frame);
+  await press(r, "k");
+  expect(lastShown()).toBe(false);
+  await press(r, "g");
+  frame = r.frame();
+  expect(frame).toContain("move down / up");
+  const lines = frame.split("\n");
+  expect(lines[12]).toMatch(/^╚═+╝$/);
+  expect(lines[13]).toContain("j/k scroll"); // the footer is still drawn below it
+});
+
+test("the help's key column fits its longest key label at 160 columns", async () => {
+  const r = await renderDash(160, 30);
+  await press(r, "?");
+  const frame = r.frame();
+  for (const command of COMMANDS) expect(frame).toContain(`${keyText(command.keys)} `);
+  expect(frame).toContain("Space ← → h l");
+});
+
+test("at 60×15 the start picker stays above the footer", async () => {
+  const r = await renderDash(60, 15);
+  await press(r, "s");
+  expect(r.store.getState().overlay.kind).toBe("picker");
+  const lines = r.frame().trimEnd().split("\n");
+  // The picker's bottom border, not the list's (which starts its line).
+  const bottom = lines.findIndex((line) => line.slice(1).includes("╰"));
+  expect(bottom).toBeGreaterThan(0);
+  expect(bottom).toBeLessThan(13);
+  expect(lines[13]).toContain("choose");
+  expect(lines[14]).toContain("start in a new window, kind:");
 });
 
 test("a 60×15 terminal drops the preview and still draws every part inside its width", async () => {

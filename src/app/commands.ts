@@ -18,8 +18,10 @@ import {
   type DashState,
   type Mode,
   moveSelection,
+  openHelp,
   openOverlay,
   rowCount,
+  scrollHelp,
   selectIndex,
   setFilter,
   switchView,
@@ -63,6 +65,11 @@ function movePicker(ctx: ActionContext, delta: number): void {
   if (count === 0) return;
   const index = (overlay.index + delta + count) % count;
   ctx.store.setState({ overlay: { ...overlay, index } });
+}
+
+function helpPage(ctx: ActionContext): number {
+  const { overlay } = ctx.store.getState();
+  return overlay.kind === "help" ? overlay.page : 1;
 }
 
 function pickedKind(state: DashState): string | undefined {
@@ -300,7 +307,7 @@ export const COMMANDS: KeyCommand[] = [
     category: "Dashboard",
     modes: LIST,
     footer: true,
-    run: (c) => openOverlay(c.store, { kind: "help" }),
+    run: (c) => openHelp(c.store),
   },
   {
     id: "quit",
@@ -324,6 +331,62 @@ export const COMMANDS: KeyCommand[] = [
     modes: ["help"],
     footer: true,
     run: (c) => closeOverlay(c.store),
+  },
+  {
+    id: "help-down",
+    short: "scroll",
+    keys: ["j", "down"],
+    hint: "j/k",
+    title: "scroll the keys down / up",
+    category: "Dialog",
+    modes: ["help"],
+    footer: true,
+    run: (c) => scrollHelp(c.store, 1),
+  },
+  {
+    id: "help-up",
+    keys: ["k", "up"],
+    hint: "k",
+    title: "scroll the keys up",
+    category: "Dialog",
+    modes: ["help"],
+    run: (c) => scrollHelp(c.store, -1),
+  },
+  {
+    id: "help-page-down",
+    keys: ["pagedown", "ctrl+d", "space"],
+    hint: "PgDn",
+    title: "a page of keys down",
+    category: "Dialog",
+    modes: ["help"],
+    run: (c) => scrollHelp(c.store, helpPage(c)),
+  },
+  {
+    id: "help-page-up",
+    keys: ["pageup", "ctrl+u"],
+    hint: "PgUp",
+    title: "a page of keys up",
+    category: "Dialog",
+    modes: ["help"],
+    run: (c) => scrollHelp(c.store, -helpPage(c)),
+  },
+  {
+    id: "help-bottom",
+    keys: ["G", "end"],
+    hint: "G",
+    title: "the last keys",
+    category: "Dialog",
+    modes: ["help"],
+    run: (c) => scrollHelp(c.store, Number.POSITIVE_INFINITY),
+  },
+  {
+    id: "help-top",
+    keys: ["g", "home"],
+    hint: "g",
+    title: "the first keys",
+    category: "Dialog",
+    modes: ["help"],
+    run: (c) => scrollHelp(c.store, Number.NEGATIVE_INFINITY),
   },
   {
     id: "filter-keep",

@@ -18,7 +18,9 @@ export type EngineMode = "hosting" | "reading" | "starting";
 /** What takes the keyboard: the list, or one of the overlays. */
 export type Overlay =
   | { kind: "none" }
-  | { kind: "help" }
+  /** `?`: `top` is the first row shown; the help box sets `page` (rows it shows) and
+   * `maxTop` (how far it scrolls) once drawn, since only it knows its columns. */
+  | { kind: "help"; top: number; page: number; maxTop: number }
   | { kind: "filter" }
   | { kind: "rename"; paneId: string; label: string }
   | { kind: "prompt"; paneId: string; label: string }
@@ -353,6 +355,25 @@ export function setTheme(store: DashStore, theme: Theme): void {
 
 export function showMessage(store: DashStore, text: string, error = false): void {
   store.setState({ message: { text, error } });
+}
+
+export function openHelp(store: DashStore): void {
+  openOverlay(store, { kind: "help", top: 0, page: 1, maxTop: 0 });
+}
+
+/** The help box's size, as drawn: the scroll stays inside it. */
+export function setHelpSize(store: DashStore, page: number, maxTop: number): void {
+  const { overlay } = store.getState();
+  if (overlay.kind !== "help" || (overlay.page === page && overlay.maxTop === maxTop)) return;
+  store.setState({ overlay: { ...overlay, page, maxTop, top: Math.min(overlay.top, maxTop) } });
+}
+
+/** Scroll the help by `delta` rows (±Infinity for its ends). */
+export function scrollHelp(store: DashStore, delta: number): void {
+  const { overlay } = store.getState();
+  if (overlay.kind !== "help") return;
+  const top = Math.max(0, Math.min(overlay.top + delta, overlay.maxTop));
+  if (top !== overlay.top) store.setState({ overlay: { ...overlay, top } });
 }
 
 export function openOverlay(store: DashStore, overlay: Overlay, input = ""): void {

@@ -1,36 +1,71 @@
-// `?`: every key, grouped, straight from the command registry.
+// `?`: every key, grouped, straight from the command registry. It scrolls when it does not
+// fit (j/k, PgUp/PgDn, g/G), and its key column is as wide as the longest key label.
 
+import { useEffect } from "react";
 import { type Category, COMMANDS } from "../commands.ts";
-import { useTheme } from "../context.ts";
-import { cell } from "../text.ts";
+import { useActions, useDash, useTheme } from "../context.ts";
+import { setHelpSize } from "../store.ts";
+import { cell, columns } from "../text.ts";
 import { frame } from "../theme.ts";
 
 const ORDER: Category[] = ["Move", "View", "Agent", "Worktree", "Dashboard", "Dialog"];
-const KEY_COLUMN = 14;
+/** Room a title needs beside its keys before the help takes two columns. */
+const TITLE_MIN = 40;
 
-function keyText(keys: string[]): string {
-  return keys.map((key) => (key === "return" ? "Enter" : key === "escape" ? "Esc" : key)).join(" ");
+const KEY_LABELS: Record<string, string> = {
+  return: "Enter",
+  escape: "Esc",
+  space: "Space",
+  tab: "Tab",
+  left: "←",
+  right: "→",
+  up: "↑",
+  down: "↓",
+  pagedown: "PgDn",
+  pageup: "PgUp",
+  home: "Home",
+  end: "End",
+};
+
+/** A command's keys as the help writes them. */
+export const keyText = (keys: string[]) => keys.map((key) => KEY_LABELS[key] ?? key).join(" ");
+
+const KEY_COLUMN = Math.max(...COMMANDS.map((command) => columns(keyText(command.keys))));
+
+interface HelpLine {
+  text: string;
+  heading: boolean;
 }
 
+const LINES: HelpLine[] = ORDER.flatMap((category) => [
+  { text: category, heading: true },
+  ...COMMANDS.filter((c) => c.category === category).map((command) => ({
+    text: `  ${cell(keyText(command.keys), KEY_COLUMN)} ${command.title}`,
+    heading: false,
+  })),
+]);
+
 export function Help({ width, height }: { width: number; height: number }) {
+  const ctx = useActions();
   const theme = useTheme();
-  const lines: { text: string; heading: boolean }[] = [];
-  for (const category of ORDER) {
-    lines.push({ text: category, heading: true });
-    for (const command of COMMANDS.filter((c) => c.category === category)) {
-      lines.push({ text: `  ${cell(keyText(command.keys), KEY_COLUMN)} ${command.title}`, heading: false });
-    }
-  }
-  const inner = height - 2;
-  // Two columns when one does not fit and there is room.
-  const split =
-    lines.length > inner && width >= 2 * (KEY_COLUMN + 40) ? Math.ceil(lines.length / 2) : lines.length;
-  const columnsOf = [lines.slice(0, split), lines.slice(split)].filter((c) => c.length > 0);
+  const wantedTop = useDash((s) => (s.overlay.kind === "help" ? s.overlay.top : 0));
+  const inner = Math.max(1, height - 2);
+  // Two columns when one does not fit and there is room; each column scrolls with the other.
+  const split = LINES.length > inner && width >= 2 * (KEY_COLUMN + 2 + TITLE_MIN);
+  const rows = split ? Math.ceil(LINES.length / 2) : LINES.length;
+  const columnsOf = split ? [LINES.slice(0, rows), LINES.slice(rows)] : [LINES];
   const columnWidth = Math.floor((width - 2) / columnsOf.length);
+  const maxTop = Math.max(0, rows - inner);
+  const top = Math.min(wantedTop, maxTop);
+  useEffect(() => setHelpSize(ctx.store, inner, maxTop), [ctx, inner, maxTop]);
+  const title =
+    maxTop > 0
+      ? ` keys ${top + 1}–${Math.min(top + inner, rows)} of ${rows} — j/k scroll, Esc closes `
+      : " keys — Esc closes ";
   return (
     <box
       position="absolute"
-      top={1}
+      top={0}
       left={0}
       width={width}
       height={height}
@@ -39,13 +74,13 @@ export function Help({ width, height }: { width: number; height: number }) {
       {...frame(theme, "double")}
       borderColor={theme.accent}
       backgroundColor={theme.headerBg}
-      title=" keys — Esc closes "
+      title={title}
       flexDirection="row"
     >
       {columnsOf.map((column, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the columns are positional.
         <box key={index} width={columnWidth} flexDirection="column">
-          {column.slice(0, inner).map((line, row) => (
+          {column.slice(top, top + inner).map((line, row) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: help lines are positional.
             <text key={row} fg={line.heading ? theme.accent : theme.text} wrapMode="none">
               {cell(line.text, columnWidth)}

@@ -6,7 +6,10 @@ import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
 
 const PICKER_WIDTH = 40;
+/** Rows left above the picker, so the row it starts from stays in sight when there is room. */
+const PICKER_TOP = 2;
 
+/** `height` is the body's: the picker and its border stay inside it, above the footer. */
 export function Picker({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
   const overlay = useDash((s) => s.overlay);
@@ -14,13 +17,14 @@ export function Picker({ width, height }: { width: number; height: number }) {
   if (overlay.kind !== "picker") return null;
   const choices = pickerChoices(overlay.kinds, input);
   const boxWidth = Math.min(PICKER_WIDTH, width);
-  const rows = Math.max(1, Math.min(choices.length, height - 2));
+  const top = Math.max(0, Math.min(PICKER_TOP, height - 3));
+  const rows = Math.max(1, Math.min(choices.length, height - top - 2));
   const index = Math.min(overlay.index, choices.length - 1);
   const first = Math.max(0, Math.min(index - rows + 1, choices.length - rows));
   return (
     <box
       position="absolute"
-      top={2}
+      top={top}
       left={Math.max(0, Math.floor((width - boxWidth) / 2))}
       width={boxWidth}
       height={rows + 2}
