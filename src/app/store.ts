@@ -51,6 +51,8 @@ export interface KindChoice {
 export interface Message {
   text: string;
   error: boolean;
+  /** A config.toml problem: it stays until the file is fixed or another message replaces it. */
+  config?: boolean;
 }
 
 export interface Preview {
@@ -355,6 +357,14 @@ export function setTheme(store: DashStore, theme: Theme): void {
 
 export function showMessage(store: DashStore, text: string, error = false): void {
   store.setState({ message: { text, error } });
+}
+
+/** Show config.toml's problem, or (undefined) clear the one shown once the file is fixed. */
+export function showConfigProblem(store: DashStore, text: string | undefined): void {
+  const { message } = store.getState();
+  if (text !== undefined) {
+    if (message?.text !== text) store.setState({ message: { text, error: true, config: true } });
+  } else if (message?.config) store.setState({ message: undefined });
 }
 
 export function openHelp(store: DashStore): void {

@@ -88,3 +88,35 @@ test("the running dashboard follows config.toml: read after start, re-read when 
   stop();
   expect(rowOf(t.captureCharFrame(), "api")).toContain("> api");
 });
+
+test("a config.toml problem shows in the message line with its line, and goes when the file is fixed", async () => {
+  const home = mkdtempSync(join(tmpdir(), "taw-ui-"));
+  dirs.push(home);
+  const file = join(home, "config.toml");
+  await Bun.write(file, "# mine\n[ui]\ncolour = 1\n");
+  const store = createDashStore({ engine: "reading", now: NOW });
+  const t = await render(store);
+  let stop = () => {};
+  await act(async () => {
+    stop = await followUiConfig(store, { TAW_CONFIG_DIR: home });
+  });
+  await t.renderOnce();
+  const lastLine = () => t.captureCharFrame().trimEnd().split("\n").at(-1) ?? "";
+  expect(lastLine()).toContain(`${file}:3: unknown key`);
+  const waitFor = async (check: () => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!check() && Date.now() < deadline) {
+      // The watcher's timer updates the store: let React take it inside act.
+      await act(() => Bun.sleep(100));
+      await t.renderOnce();
+    }
+  };
+  // Sizes differ at each step: the watcher compares size and mtime.
+  writeFileSync(file, "# mine\n[ui]\nascii = true\n");
+  await waitFor(() => !lastLine().includes("config.toml"));
+  expect(lastLine()).not.toContain("config.toml");
+  writeFileSync(file, "# mine\n[ui\n");
+  await waitFor(() => lastLine().includes("config.toml"));
+  stop();
+  expect(lastLine()).toContain(`${file}:2: not valid TOML`);
+});
