@@ -12,6 +12,7 @@ import { engineCommands } from "./engine.ts";
 import { eventsCommand } from "./events.ts";
 import { explainCommands } from "./explain.ts";
 import { hooksCommands } from "./hooks.ts";
+import { integrationCommands } from "./integration.ts";
 import { manifestCommands } from "./manifest.ts";
 import { nextCommand } from "./next.ts";
 import { notifyCommands } from "./notify.ts";
@@ -50,6 +51,7 @@ export const COMMANDS: Command[] = [
   nextCommand as Command,
   ...(notifyCommands as Command[]),
   ...(hooksCommands as Command[]),
+  ...(integrationCommands as Command[]),
   doctorCommand as Command,
 ];
 

@@ -1,9 +1,13 @@
 // herdr's report verbs, for agent hooks: pane report-agent, report-agent-session,
 // release-agent, report-metadata. Each is one tmux invocation (src/watch/report.ts) and
 // works with no engine running. --quiet is for hooks: whatever happens, it prints nothing
-// and exits 0, so a report never fails the agent's own hook.
+// and exits 0, so a report never fails the agent's own hook. --hook-input reads the JSON an
+// agent hands its hooks on stdin; the words after `--` are the command that resumes the
+// session (`{session_id}` and `{session_path}` filled in from the report).
 
 import { TawError, usageError } from "../errors.ts";
+import { claudeFlagsAbove } from "../integration/claude-flags.ts";
+import { type HookInput, parseHookInput } from "../integration/hook-input.ts";
 import type { BatchResult } from "../tmux/batch.ts";
 import { parseId } from "../tmux/ids.ts";
 import { resolvePane } from "../tmux/server.ts";
@@ -16,6 +20,7 @@ import {
   reportAgentCommands,
   reportMetadataCommands,
   reportSessionCommands,
+  type SessionFields,
 } from "../watch/report.ts";
 import type { FlagSpecs } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
@@ -30,7 +35,12 @@ const COMMON: FlagSpecs = {
 const SESSION: FlagSpecs = {
   "agent-session-id": { type: "string", description: "the agent's conversation id" },
   "agent-session-path": { type: "string", description: "the agent's transcript file" },
+  "hook-input": {
+    type: "boolean",
+    description: "read the agent's hook input (JSON on stdin) for its session id and transcript",
+  },
 };
+const RESUME_USAGE = "[-- <command that resumes the session…>]";
 
 export interface ReportResult {
   pane_id: string;
@@ -70,6 +80,37 @@ async function base(ctx: CommandContext, sourceRequired = true): Promise<ReportB
   };
 }
 
+/** The hook's JSON from stdin; nothing when stdin is a terminal (a person typing). */
+async function hookInput(ctx: CommandContext): Promise<HookInput> {
+  if (!ctx.args.flags["hook-input"] || process.stdin.isTTY) return { subagent: false };
+  return parseHookInput(await Bun.stdin.text());
+}
+
+/** The resume command with the session filled in; none when it names a part not known. */
+function resumeOf(words: string[], sessionId?: string, sessionPath?: string): string[] | undefined {
+  if (!words.length) return undefined;
+  const fill = { "{session_id}": sessionId, "{session_path}": sessionPath };
+  const parts = words.join(" ").match(/\{session_(id|path)\}/g) ?? [];
+  if (parts.some((part) => !fill[part as keyof typeof fill])) return undefined;
+  return words.map((word) =>
+    word.replace(/\{session_(id|path)\}/g, (part) => fill[part as keyof typeof fill] ?? ""),
+  );
+}
+
+/** What a report says of the session: flags first, then the hook's input. */
+async function sessionFields(ctx: CommandContext, agent: string): Promise<SessionFields & HookInput> {
+  const input = await hookInput(ctx);
+  const sessionId = str(ctx, "agent-session-id") ?? input.sessionId;
+  const sessionPath = str(ctx, "agent-session-path") ?? input.sessionPath;
+  return {
+    agent,
+    sessionId,
+    sessionPath,
+    subagent: input.subagent,
+    resume: resumeOf(ctx.args.rest, sessionId, sessionPath),
+  };
+}
+
 async function send(ctx: CommandContext, report: ReportBase, commands: string[][]): Promise<ReportResult> {
   const results: BatchResult[] = await ctx.tmux.batch(commands);
   const failed = results.find((result) => !result.ok);
@@ -105,6 +146,7 @@ const render = (result: ReportResult | undefined, ctx: CommandContext) =>
 export const reportAgent = defineCommand({
   path: ["pane", "report-agent"],
   summary: "an agent's hook reports its state (herdr-compatible)",
+  usage: RESUME_USAGE,
   flags: {
     ...COMMON,
     state: { type: "string", description: "working, blocked, idle or unknown" },
@@ -116,14 +158,15 @@ export const reportAgent = defineCommand({
     if (!(REPORTED_STATES as readonly string[]).includes(state)) {
       throw usageError(`--state '${state}' is not one of ${REPORTED_STATES.join(", ")}`);
     }
+    const session = await sessionFields(ctx, required(ctx, "agent"));
     const report = {
       ...(await base(ctx)),
-      agent: required(ctx, "agent"),
+      ...session,
       state: state as ReportedState,
       message: str(ctx, "message"),
-      sessionId: str(ctx, "agent-session-id"),
-      sessionPath: str(ctx, "agent-session-path"),
     };
+    // A subagent's turn is no turn of the pane's agent.
+    if (session.subagent) return { pane_id: report.paneId, applied: false };
     return send(ctx, report, reportAgentCommands(report));
   }),
   render,
@@ -132,13 +175,15 @@ export const reportAgent = defineCommand({
 export const reportAgentSession = defineCommand({
   path: ["pane", "report-agent-session"],
   summary: "an agent's hook reports its conversation id and transcript (herdr-compatible)",
+  usage: RESUME_USAGE,
   flags: { ...COMMON, ...SESSION },
   run: quietly(async (ctx) => {
+    const session = await sessionFields(ctx, required(ctx, "agent"));
     const report = {
       ...(await base(ctx)),
-      agent: required(ctx, "agent"),
-      sessionId: str(ctx, "agent-session-id"),
-      sessionPath: str(ctx, "agent-session-path"),
+      ...session,
+      // Claude's flags come from the Claude the hook runs under, for a resume to type back.
+      claudeFlags: session.agent === "claude" ? claudeFlagsAbove() : undefined,
     };
     return send(ctx, report, reportSessionCommands(report));
   }),

@@ -8,6 +8,34 @@ import { shellQuote } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { set, setFormat, unset } from "./option-text.ts";
 
+/** Options the reports write that the engine's listing does not read as columns. */
+export const REPORT_OPTIONS = {
+  turn: "@agent_turn",
+  reportedKind: "@agent_reported_kind",
+  resumeSource: "@agent_resume_source",
+  resumeAgent: "@agent_resume_agent",
+  resumeArgv: "@agent_resume_argv",
+  claudeFlags: "@agent_claude_flags",
+} as const;
+const R = REPORT_OPTIONS;
+
+/** What a pane's record holds about its agent: another agent's report takes all of it off. */
+const AGENT_RECORD = [
+  O.sessionId,
+  O.sessionPath,
+  O.message,
+  R.reportedKind,
+  R.resumeSource,
+  R.resumeAgent,
+  R.resumeArgv,
+  R.claudeFlags,
+];
+
+/** A command as a line that can be typed back: each word bare when it is made of letters,
+ * digits and `_ - . / : @ % +`, in single quotes otherwise. */
+export const typedLine = (words: string[]) =>
+  words.map((word) => (/^[A-Za-z0-9_./:@%+-]+$/.test(word) ? word : shellQuote(word))).join(" ");
+
 export type ReportedState = "working" | "blocked" | "idle" | "unknown";
 export const REPORTED_STATES: readonly ReportedState[] = ["working", "blocked", "idle", "unknown"];
 
@@ -46,13 +74,49 @@ export interface ReportBase {
   now: number;
 }
 
-export interface AgentReport extends ReportBase {
+/** What a report of the agent's session carries, with state or without. */
+export interface SessionFields {
   agent: string;
-  state: ReportedState;
-  message?: string;
   sessionId?: string;
   sessionPath?: string;
+  /** The command that resumes the session, as argv words. */
+  resume?: string[];
+  /** Claude's flags read from its argv: a list, [] when it had none, undefined when unread. */
+  claudeFlags?: string[];
 }
+
+export interface AgentReport extends ReportBase, SessionFields {
+  state: ReportedState;
+  message?: string;
+  /** @agent_turn for a report of work: moved by each one (nanoseconds since the epoch). */
+  turn?: string;
+}
+
+/** The session, resume command and Claude's flags a report writes. */
+function sessionBody(pane: string, report: ReportBase & SessionFields): string[] {
+  const body: string[] = [];
+  if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
+  if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
+  if (report.resume?.length)
+    body.push(
+      set(pane, R.resumeSource, report.source),
+      set(pane, R.resumeAgent, report.agent),
+      set(pane, R.resumeArgv, typedLine(report.resume)),
+    );
+  if (report.claudeFlags)
+    body.push(
+      report.claudeFlags.length
+        ? set(pane, R.claudeFlags, JSON.stringify(report.claudeFlags))
+        : unset(pane, R.claudeFlags),
+    );
+  return body;
+}
+
+/** A turn stamp no other report of the pane holds: the clock in ns, its last digits random. */
+export const newTurn = (now: number) =>
+  `${now}${Math.floor(Math.random() * 1e6)
+    .toString()
+    .padStart(6, "0")}`;
 
 /** Commands for one batch: the report, then the stamp read back to tell whether it was taken. */
 function guarded(
@@ -74,7 +138,7 @@ function guarded(
       "-t",
       base.paneId,
       other,
-      [O.sessionId, O.sessionPath, O.message].map((option) => unset(pane, option)).join(" ; "),
+      AGENT_RECORD.map((option) => unset(pane, option)).join(" ; "),
     ]);
   }
   const all = [...body, set(pane, O.reportStamp, base.stamp)];
@@ -107,24 +171,22 @@ export function reportAgentCommands(report: AgentReport): string[][] {
     set(pane, O.source, `hook:${report.source}`),
     unset(pane, O.rule),
   ];
-  if (to === "working" || to === "blocked") body.push(set(pane, O.seen, "0"), unset(pane, O.acquiring));
+  if (to === "working" || to === "blocked") {
+    body.push(set(pane, O.seen, "0"), unset(pane, O.acquiring));
+    body.push(set(pane, R.turn, report.turn ?? newTurn(report.now)));
+  }
   if (report.message !== undefined) body.push(set(pane, O.message, report.message));
-  if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
-  if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
+  body.push(...sessionBody(pane, report));
   return guarded(report, report.agent, body);
 }
 
-export interface SessionReport extends ReportBase {
-  agent: string;
-  sessionId?: string;
-  sessionPath?: string;
-}
+export interface SessionReport extends ReportBase, SessionFields {}
 
+/** The kind, the agent's word that it is there (@agent_reported_kind) and the session. */
 export function reportSessionCommands(report: SessionReport): string[][] {
   const pane = shellQuote(report.paneId);
-  const body = [set(pane, O.kind, report.agent)];
-  if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
-  if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
+  const body = [set(pane, O.kind, report.agent), set(pane, R.reportedKind, report.agent)];
+  body.push(...sessionBody(pane, report));
   return guarded(report, report.agent, body);
 }
 

@@ -1,0 +1,118 @@
+// An integration that lives in the agent's JSON settings file: taw's hook entries under its
+// `hooks` object, beside the user's own. Install is idempotent (taw's earlier entries are
+// replaced), uninstall takes out exactly taw's entries, and the file itself when taw made it.
+
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { notFound, TawError } from "../errors.ts";
+import {
+  addOurHooks,
+  type HookEntry,
+  type HookShape,
+  hasOurHooks,
+  isObject,
+  removeOurHooks,
+} from "./hook-entries.ts";
+import { type JsonObject, readJsonConfig, writeJsonConfig } from "./json-config.ts";
+import { type Env, type Integration, type Outcome, type Reports, unchanged } from "./types.ts";
+
+export interface SettingsHooksSpec {
+  id: string;
+  name: string;
+  reports: Reports;
+  checkedAgainst: string;
+  /** The agent's own configuration folder; install needs it to exist. */
+  dir(env: Env): string;
+  /** How a user gets that folder, for the error when it is missing. */
+  dirHint: string;
+  /** The settings file in that folder. */
+  file: string;
+  shape: HookShape;
+  hooks(taw: string): HookEntry[];
+  /** What a file taw creates starts with besides `hooks` (Cursor's `version`). */
+  initial?: JsonObject;
+  /** Another edit install needs (Codex's feature flag), undone by uninstall. */
+  also?: { install(env: Env): Outcome; uninstall(env: Env): Outcome; installed(env: Env): boolean };
+}
+
+const merge = (a: Outcome, b: Outcome): Outcome => ({
+  changed: a.changed || b.changed,
+  files: [...a.files, ...b.files],
+  backups: [...a.backups, ...b.backups],
+});
+
+export function settingsHooks(spec: SettingsHooksSpec): Integration {
+  const path = (env: Env) => join(spec.dir(env), spec.file);
+  const hooksOf = (value: JsonObject, file: string): JsonObject => {
+    const hooks = value.hooks ?? {};
+    if (!isObject(hooks))
+      throw new TawError(
+        "config_unreadable",
+        `'hooks' in ${file} is not an object: fix it, then install again`,
+      );
+    return hooks;
+  };
+  return {
+    id: spec.id,
+    name: spec.name,
+    reports: spec.reports,
+    checkedAgainst: spec.checkedAgainst,
+    files: (env) => [path(env)],
+    installed: (env) => {
+      try {
+        return hasOurHooks(readJsonConfig(path(env)).value.hooks) && (spec.also?.installed(env) ?? true);
+      } catch {
+        return false;
+      }
+    },
+    install(env, taw) {
+      const dir = spec.dir(env);
+      if (!existsSync(dir))
+        throw notFound(
+          "agent_config_missing",
+          `${spec.name}'s configuration folder ${dir} does not exist: ${spec.dirHint}, then install again`,
+        );
+      const file = path(env);
+      const config = readJsonConfig(file);
+      const hooks = hooksOf(config.value, file);
+      for (const hook of spec.hooks(taw))
+        if (hooks[hook.event] !== undefined && !Array.isArray(hooks[hook.event]))
+          throw new TawError(
+            "config_unreadable",
+            `'hooks.${hook.event}' in ${file} is not a list: fix it, then install again`,
+          );
+      const base = config.text === undefined ? { ...spec.initial } : config.value;
+      const written = writeJsonConfig(config, {
+        ...base,
+        hooks: addOurHooks(hooks, spec.shape, spec.hooks(taw)),
+      });
+      const outcome: Outcome = {
+        changed: written.changed,
+        files: written.changed ? [file] : [],
+        backups: written.backup ? [written.backup] : [],
+      };
+      return spec.also ? merge(outcome, spec.also.install(env)) : outcome;
+    },
+    uninstall(env) {
+      const file = path(env);
+      const also = spec.also ? spec.also.uninstall(env) : unchanged();
+      if (!existsSync(file)) return also;
+      const config = readJsonConfig(file);
+      const hooks = config.value.hooks;
+      if (!isObject(hooks) || !hasOurHooks(hooks)) return also;
+      const { hooks: _ours, ...rest } = config.value;
+      const left = removeOurHooks(hooks);
+      const value = Object.keys(left).length ? { ...config.value, hooks: left } : rest;
+      // A file taw made holds nothing else: it goes.
+      if (JSON.stringify(value) === JSON.stringify(spec.initial ?? {})) {
+        rmSync(file);
+        return merge({ changed: true, files: [file], backups: [] }, also);
+      }
+      const written = writeJsonConfig(config, value);
+      return merge(
+        { changed: written.changed, files: [file], backups: written.backup ? [written.backup] : [] },
+        also,
+      );
+    },
+  };
+}
