@@ -22,7 +22,8 @@ export interface AgentRow {
   windowIndex: number;
   /** `session:window` as tmux writes a target. */
   place: string;
-  /** The agent's title, else the rule that decided its state. */
+  /** What the agent's last report said of its state, else its title, else the rule that
+   * decided its state. */
   detail: string;
   path: string;
   branch: string;
@@ -71,7 +72,7 @@ export function agentRow(pane: Pane, branch = ""): AgentRow {
     windowId: pane.windowId,
     windowIndex: pane.windowIndex,
     place: `${pane.sessionName}:${pane.windowIndex}`,
-    detail: a.title || pane.title || a.rule,
+    detail: a.message || a.title || pane.title || a.rule,
     path: pane.path,
     branch,
     rank: rankOf(state, seen),

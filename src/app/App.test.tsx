@@ -7,7 +7,7 @@ import type { ActionContext } from "./actions.ts";
 import { COMMANDS } from "./commands.ts";
 import { keyText } from "./components/Help.tsx";
 import { fixtureSnapshot, NOW, sampleSnapshot } from "./fixtures.ts";
-import { createDashStore, type DashStore, setSnapshot } from "./store.ts";
+import { createDashStore, type DashStore, selectPane, setSnapshot } from "./store.ts";
 
 type Setup = Awaited<ReturnType<typeof testRender>>;
 let setup: Setup | undefined;
@@ -217,6 +217,22 @@ test("a wide terminal shows the preview beside the list", async () => {
   expect(frame).toContain("work:1.0 codex");
   expect(frame).toContain("Allow this command?");
   expect(r.store.getState().previewShown).toBe(true);
+});
+
+test("a report's message shows in the agent's row in place of its title, and in the preview's title", async () => {
+  const r = await renderDash(200, 30);
+  const withMessage = sampleSnapshot();
+  const gemini = withMessage.panes.get("%4");
+  if (gemini) gemini.agent.message = "waiting for review of the plan";
+  act(() => {
+    setSnapshot(r.store, withMessage, NOW);
+    selectPane(r.store, "%4");
+  });
+  await r.t.renderOnce();
+  const frame = r.frame();
+  expect(frame).toMatch(/✓ gemini\s+notes:0\s+10m\s+waiting for review of the plan/);
+  expect(frame).not.toContain("wrote the report");
+  expect(frame).toContain("notes:0.0 gemini — waiting for review of the plan");
 });
 
 test("p on a blocked agent is refused with a message; r opens the rename line", async () => {

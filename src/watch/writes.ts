@@ -21,7 +21,9 @@ const guardValue = (value: string) => value.replace(/[#,{}]/g, "_");
 
 export function paneWrite(paneId: string, writes: OptionWrites, guard: WriteGuard): string[] {
   const pane = shellQuote(paneId);
-  const commands = Object.entries(writes).map(([key, value]) => {
+  // A report's message described the state it came with: a new state ends it.
+  const all: OptionWrites = writes.state !== undefined ? { message: "", ...writes } : writes;
+  const commands = Object.entries(all).map(([key, value]) => {
     const option = AGENT_OPTIONS[key as AgentOptionKey];
     return value === "" ? unset(pane, option) : set(pane, option, value);
   });

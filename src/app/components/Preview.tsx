@@ -5,6 +5,7 @@ import { memo } from "react";
 import { clipLine, type StyledLine, type StyledSpan } from "../ansi.ts";
 import { useDash, useTheme } from "../context.ts";
 import { selectedPaneId } from "../store.ts";
+import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
 
 function attributesOf(span: StyledSpan): number {
@@ -38,7 +39,10 @@ export function Preview({ width, rows }: { width: number; rows: number }) {
   const paneId = useDash(selectedPaneId);
   const label = useDash((s) => {
     const pane = s.snapshot?.panes.get(paneId);
-    return pane ? `${pane.sessionName}:${pane.windowIndex}.${pane.index} ${pane.command}` : "";
+    if (!pane) return "";
+    const place = `${pane.sessionName}:${pane.windowIndex}.${pane.index} ${pane.command}`;
+    // What the agent's hook said of its state (`report-agent --message`), while it holds.
+    return pane.agent.message ? `${place} — ${pane.agent.message}` : place;
   });
   const inner = rows - 2;
   const current = preview && preview.paneId === paneId ? preview.lines : undefined;
@@ -50,7 +54,7 @@ export function Preview({ width, rows }: { width: number; rows: number }) {
       border
       {...frame(theme, "rounded")}
       borderColor={theme.border}
-      title={label ? ` ${label} ` : " Preview "}
+      title={label ? ` ${cell(label, width - 4).trimEnd()} ` : " Preview "}
       width={width}
       flexDirection="column"
     >
