@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { paneWrite } from "../src/watch/writes.ts";
 import { option } from "./fake-agent/helpers.ts";
 import { type TestServer, useServers } from "./harness.ts";
 
@@ -99,6 +100,27 @@ describe("agent reports", () => {
       expect(await option(s, pane, "@agent_state")).toBe("done");
       await report(s, pane, "--state", "idle");
       expect(await option(s, pane, "@agent_state")).toBe("done");
+    },
+    TEST_MS,
+  );
+
+  test(
+    "a report's message lasts as long as the state it came with: a new state, reported or decided, ends it",
+    async () => {
+      const s = await server();
+      const pane = await firstPane(s);
+      const message = async () => (await s.run("show-options", "-pqv", "-t", pane, "@agent_message")).trim();
+      await report(s, pane, "--state", "blocked", "--message", "allow rm #1, {x}?");
+      await report(s, pane, "--state", "blocked");
+      expect(await message()).toBe("allow rm #1, {x}?");
+      await report(s, pane, "--state", "working");
+      expect(await message()).toBe("");
+      // The engine's write of a state it decided, as its tick sends it.
+      await report(s, pane, "--state", "blocked", "--message", "allow again?");
+      const guard = { state: "blocked", reportStamp: await option(s, pane, "@agent_report_stamp") };
+      await s.run(...paneWrite(pane, { state: "working", stateSince: "1", rule: "spinner" }, guard));
+      expect(await option(s, pane, "@agent_state")).toBe("working");
+      expect(await message()).toBe("");
     },
     TEST_MS,
   );

@@ -175,7 +175,13 @@ export function reportAgentCommands(report: AgentReport): string[][] {
     body.push(set(pane, O.seen, "0"), unset(pane, O.acquiring));
     body.push(set(pane, R.turn, report.turn ?? newTurn(report.now)));
   }
-  if (report.message !== undefined) body.push(set(pane, O.message, report.message));
+  // A message describes the state it came with: a report of another state without one ends
+  // it (read before the state is written, like the time above).
+  body.unshift(
+    report.message !== undefined
+      ? set(pane, O.message, report.message)
+      : setFormat(pane, O.message, `#{?#{==:#{${O.state}},${to}},#{${O.message}},}`),
+  );
   body.push(...sessionBody(pane, report));
   return guarded(report, report.agent, body);
 }
