@@ -27,9 +27,10 @@ export function reportArgs(call: HookCall, extra: string[] = []): string[] {
 }
 
 /** The shell line an agent's settings run: a no-op outside tmux, silent, never failing, with
- * the hook's JSON input on stdin (--hook-input). */
+ * the hook's JSON input on stdin (--hook-input) for the verbs that report a session. */
 export function hookLine(taw: string, call: HookCall): string {
-  const line = typedLine([taw, ...reportArgs(call, ["--hook-input"])]);
+  const input = call.verb === "release-agent" ? [] : ["--hook-input"];
+  const line = typedLine([taw, ...reportArgs(call, input)]);
   return `[ -z "$TMUX_PANE" ] || ${line} >/dev/null 2>&1 || true # ${MARKER}`;
 }
 

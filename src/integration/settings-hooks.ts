@@ -81,6 +81,8 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
             "config_unreadable",
             `'hooks.${hook.event}' in ${file} is not a list: fix it, then install again`,
           );
+      // The other edit first: it is the one that can refuse (a user's own setting).
+      const also = spec.also ? spec.also.install(env) : unchanged();
       const base = config.text === undefined ? { ...spec.initial } : config.value;
       const written = writeJsonConfig(config, {
         ...base,
@@ -91,7 +93,7 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
         files: written.changed ? [file] : [],
         backups: written.backup ? [written.backup] : [],
       };
-      return spec.also ? merge(outcome, spec.also.install(env)) : outcome;
+      return merge(outcome, also);
     },
     uninstall(env) {
       const file = path(env);

@@ -1,0 +1,178 @@
+// taw integration in a scratch HOME: install twice leaves one set of hooks beside the user's
+// own, uninstall gives the file back byte for byte, and the installed hook lines, run as the
+// agent runs them (sh -c, the hook's JSON on stdin, $TMUX_PANE), report into the pane.
+
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { option } from "./fake-agent/helpers.ts";
+import { TAW, type TestServer, useServers } from "./harness.ts";
+
+const TEST_MS = 30_000;
+const server = useServers();
+
+const USER_SETTINGS = `${JSON.stringify(
+  {
+    permissions: { defaultMode: "default" },
+    hooks: { Stop: [{ hooks: [{ type: "command", command: "echo mine" }] }] },
+  },
+  null,
+  2,
+)}\n`;
+
+function scratchClaude(): { home: string; settings: string } {
+  const home = mkdtempSync(join(tmpdir(), "taw-home-"));
+  mkdirSync(join(home, ".claude"));
+  const settings = join(home, ".claude", "settings.json");
+  writeFileSync(settings, USER_SETTINGS);
+  return { home, settings };
+}
+
+/** The command taw's hook runs for `event` in Claude's settings. */
+function hookCommand(settings: string, event: string): string {
+  const groups = JSON.parse(readFileSync(settings, "utf8")).hooks[event] as {
+    hooks: { command: string }[];
+  }[];
+  const ours = groups
+    .flatMap((group) => group.hooks)
+    .filter((hook) => hook.command.includes("taw-integration"));
+  expect(ours).toHaveLength(1);
+  return ours[0]?.command as string;
+}
+
+/** Run a hook line as Claude does: sh -c, its input on stdin, in the pane's environment. */
+async function runHook(s: TestServer, command: string, input: object, pane?: string) {
+  const env = s.env(pane ? { TMUX_PANE: pane } : {});
+  const proc = Bun.spawn(["sh", "-c", command], {
+    env,
+    stdin: new TextEncoder().encode(JSON.stringify(input)),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { stdout, stderr, code };
+}
+
+describe("taw integration", () => {
+  test(
+    "install twice leaves one hook per event beside the user's; list and uninstall",
+    async () => {
+      const s = await server();
+      const { home, settings } = scratchClaude();
+      const first = await s.taw(["integration", "install", "claude", "--json"], { HOME: home });
+      expect(first.json?.result).toMatchObject({
+        agent: "claude",
+        changed: true,
+        backups: [`${settings}.taw-backup`],
+      });
+      expect(readFileSync(`${settings}.taw-backup`, "utf8")).toBe(USER_SETTINGS);
+      const again = await s.taw(["integration", "install", "claude"], { HOME: home });
+      expect(again.stdout.trim()).toBe("claude: already installed");
+      for (const event of ["SessionStart", "UserPromptSubmit", "PermissionRequest", "Stop", "SessionEnd"])
+        hookCommand(settings, event);
+      expect(readFileSync(settings, "utf8")).toContain('"command": "echo mine"');
+
+      const list = await s.taw(["integration", "list", "--json"], { HOME: home });
+      const rows = list.json?.result as { agent: string; installed: boolean; files: string[] }[];
+      expect(rows.find((row) => row.agent === "claude")).toMatchObject({
+        installed: true,
+        files: [settings],
+      });
+      expect(rows.filter((row) => row.installed)).toHaveLength(1);
+      expect(rows.map((row) => row.agent)).toEqual(
+        expect.arrayContaining(["codex", "gemini", "opencode", "letta"]),
+      );
+
+      const removed = await s.taw(["integration", "uninstall", "claude", "--json"], { HOME: home });
+      expect(removed.json?.result.changed).toBe(true);
+      expect(readFileSync(settings, "utf8")).toBe(USER_SETTINGS);
+    },
+    TEST_MS,
+  );
+
+  test(
+    "an unknown agent and a missing configuration folder are clear errors",
+    async () => {
+      const s = await server();
+      const home = mkdtempSync(join(tmpdir(), "taw-home-"));
+      const unknown = await s.taw(["integration", "install", "nope", "--json"], { HOME: home });
+      expect(unknown.code).toBe(3);
+      expect(unknown.json?.error?.code).toBe("unknown_agent");
+      const missing = await s.taw(["integration", "install", "claude"], { HOME: home });
+      expect(missing.code).toBe(3);
+      expect(missing.stderr).toContain(`${home}/.claude does not exist`);
+      const none = await s.taw(["integration", "install"], { HOME: home });
+      expect(none.code).toBe(2);
+    },
+    TEST_MS,
+  );
+
+  test(
+    "the installed hooks report the session, its resume command and each state, silently",
+    async () => {
+      const s = await server();
+      const { home, settings } = scratchClaude();
+      await s.taw(["integration", "install", "claude"], { HOME: home, TAW_BIN: TAW });
+      const pane = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+      const input = {
+        session_id: "5f0c-11",
+        transcript_path: "/tmp/x y/5f0c-11.jsonl",
+        hook_event_name: "SessionStart",
+      };
+
+      const start = await runHook(s, hookCommand(settings, "SessionStart"), input, pane);
+      expect(start).toEqual({ stdout: "", stderr: "", code: 0 });
+      expect(await option(s, pane, "@agent_kind")).toBe("claude");
+      expect(await option(s, pane, "@agent_reported_kind")).toBe("claude");
+      expect(await option(s, pane, "@agent_session_id")).toBe("5f0c-11");
+      expect(await option(s, pane, "@agent_session_path")).toBe("/tmp/x y/5f0c-11.jsonl");
+      expect(await option(s, pane, "@agent_resume_argv")).toBe("claude --resume 5f0c-11");
+      expect(await option(s, pane, "@agent_resume_source")).toBe("claude");
+
+      await runHook(s, hookCommand(settings, "UserPromptSubmit"), input, pane);
+      expect(await option(s, pane, "@agent_state")).toBe("working");
+      expect(await option(s, pane, "@agent_source")).toBe("hook:claude");
+      const turn = await option(s, pane, "@agent_turn");
+      expect(turn).toMatch(/^\d{19}$/);
+      await runHook(s, hookCommand(settings, "PermissionRequest"), input, pane);
+      expect(await option(s, pane, "@agent_state")).toBe("blocked");
+      expect(await option(s, pane, "@agent_turn")).not.toBe(turn);
+      // A subagent's stop is not the pane's agent's.
+      await runHook(s, hookCommand(settings, "Stop"), { ...input, agent_id: "sub-1" }, pane);
+      expect(await option(s, pane, "@agent_state")).toBe("blocked");
+      await runHook(s, hookCommand(settings, "Stop"), input, pane);
+      expect(["idle", "done"]).toContain(await option(s, pane, "@agent_state"));
+
+      const status = await s.taw(["integration", "status", "claude", "--json"], { HOME: home });
+      const reported = status.json?.result.panes as {
+        pane_id: string;
+        source: string;
+        reported_at: number;
+      }[];
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toMatchObject({ pane_id: pane, source: "hook:claude" });
+      expect(Math.abs(Date.now() - (reported[0]?.reported_at ?? 0))).toBeLessThan(20_000);
+
+      await runHook(s, hookCommand(settings, "SessionEnd"), input, pane);
+      expect(await option(s, pane, "@agent_source")).toBe("manifest");
+    },
+    TEST_MS,
+  );
+
+  test(
+    "outside tmux a hook does nothing and says nothing",
+    async () => {
+      const s = await server();
+      const { home, settings } = scratchClaude();
+      await s.taw(["integration", "install", "claude"], { HOME: home, TAW_BIN: "/nonexistent/taw" });
+      const result = await runHook(s, hookCommand(settings, "UserPromptSubmit"), {});
+      expect(result).toEqual({ stdout: "", stderr: "", code: 0 });
+    },
+    TEST_MS,
+  );
+});

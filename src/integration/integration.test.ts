@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { claude } from "./claude.ts";
+import { codex } from "./codex.ts";
+import { MARKER } from "./hook-command.ts";
+import { backupPath } from "./json-config.ts";
+import { pluginFile } from "./plugin-file.ts";
+import { INTEGRATIONS } from "./registry.ts";
+import type { Env, Integration } from "./types.ts";
+
+const TAW = "/opt/taw/bin/taw";
+const homes: string[] = [];
+afterEach(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
+function scratchHome(): Env {
+  const home = mkdtempSync(join(tmpdir(), "taw-integration-"));
+  homes.push(home);
+  return { HOME: home };
+}
+
+const count = (text: string) => text.split(MARKER).length - 1;
+const read = (path: string) => readFileSync(path, "utf8");
+/** The agent's configuration folder: the folder of its file, less the plugin subfolder. */
+const configDir = (integration: Integration, env: Env) => {
+  const file = integration.files(env)[0] as string;
+  return integration.reports === "state" && !file.endsWith(".json") ? dirname(dirname(file)) : dirname(file);
+};
+
+/** A user's own settings beside which taw's go: a hook of theirs, and a setting. */
+const USER_SETTINGS = `${JSON.stringify(
+  { theme: "dark", hooks: { Stop: [{ hooks: [{ type: "command", command: "echo mine" }] }] } },
+  null,
+  2,
+)}\n`;
+
+describe("every integration", () => {
+  for (const integration of INTEGRATIONS) {
+    test(`${integration.id}: install twice leaves one set of entries; uninstall takes out only taw's`, () => {
+      const env = scratchHome();
+      const file = integration.files(env)[0] as string;
+      mkdirSync(dirname(file), { recursive: true });
+      const plugin = !file.endsWith(".json");
+      const users = plugin ? join(dirname(file), "users-own.js") : file;
+      writeFileSync(users, plugin ? "// the user's own plugin\n" : USER_SETTINGS);
+
+      expect(integration.installed(env)).toBe(false);
+      expect(integration.install(env, TAW).changed).toBe(true);
+      const once = read(file);
+      expect(count(once)).toBeGreaterThan(0);
+      expect(once).toContain(TAW);
+      expect(integration.installed(env)).toBe(true);
+      // A second install changes nothing.
+      expect(integration.install(env, TAW).changed).toBe(false);
+      expect(read(file)).toBe(once);
+      if (!plugin) {
+        expect(once).toContain("echo mine");
+        expect(read(backupPath(file))).toBe(USER_SETTINGS);
+      }
+
+      expect(integration.uninstall(env).changed).toBe(true);
+      expect(integration.installed(env)).toBe(false);
+      expect(read(users)).toBe(plugin ? "// the user's own plugin\n" : USER_SETTINGS);
+      if (plugin) expect(existsSync(file)).toBe(false);
+      expect(integration.uninstall(env).changed).toBe(false);
+    });
+
+    test(`${integration.id}: install needs the agent's configuration folder`, () => {
+      const env = scratchHome();
+      expect(() => integration.install(env, TAW)).toThrow(/does not exist/);
+      expect(existsSync(configDir(integration, env))).toBe(false);
+    });
+  }
+});
+
+describe("Claude Code", () => {
+  test("the user's own SessionStart hook sits beside taw's and survives install and uninstall", () => {
+    const env = scratchHome();
+    const settings = join(env.HOME as string, ".claude", "settings.json");
+    mkdirSync(dirname(settings));
+    const own = `{\n\t"hooks": {\n\t\t"SessionStart": [{"hooks": [{"type": "command", "command": "echo hi"}]}]\n\t}\n}\n`;
+    writeFileSync(settings, own);
+    claude.install(env, TAW);
+    const value = JSON.parse(read(settings));
+    expect(value.hooks.SessionStart).toHaveLength(2);
+    expect(value.hooks.SessionStart[0].hooks[0].command).toBe("echo hi");
+    expect(value.hooks.SessionStart[1].hooks[0].command).toContain("report-agent-session");
+    // The file keeps its tab indent.
+    expect(read(settings)).toContain('\n\t"hooks"');
+    claude.uninstall(env);
+    expect(JSON.parse(read(settings))).toEqual({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo hi" }] }] },
+    });
+  });
+
+  test("a file taw created goes with uninstall; a file that is not JSON is refused", () => {
+    const env = scratchHome();
+    const settings = join(env.HOME as string, ".claude", "settings.json");
+    mkdirSync(dirname(settings));
+    claude.install(env, TAW);
+    expect(existsSync(backupPath(settings))).toBe(false);
+    claude.uninstall(env);
+    expect(existsSync(settings)).toBe(false);
+    writeFileSync(settings, "{ // a comment\n}");
+    expect(() => claude.install(env, TAW)).toThrow(/not plain JSON/);
+    expect(read(settings)).toBe("{ // a comment\n}");
+  });
+
+  test("hooks report each state, and the session with its resume command", () => {
+    const env = scratchHome();
+    mkdirSync(join(env.HOME as string, ".claude"));
+    claude.install(env, TAW);
+    const hooks = JSON.parse(read(claude.files(env)[0] as string)).hooks;
+    const command = (event: string) => hooks[event][0].hooks[0].command as string;
+    expect(command("UserPromptSubmit")).toContain("--state working");
+    expect(command("PermissionRequest")).toContain("--state blocked");
+    expect(command("Stop")).toContain("--state idle");
+    expect(command("SessionEnd")).toContain("release-agent");
+    expect(command("SessionStart")).toContain("-- claude --resume '{session_id}'");
+    for (const event of Object.keys(hooks)) {
+      expect(command(event)).toStartWith('[ -z "$TMUX_PANE" ] || ');
+      expect(command(event)).toContain(">/dev/null 2>&1 || true");
+    }
+  });
+});
+
+describe("Codex", () => {
+  test("[features] hooks = true is added as marked lines and taken out exactly", () => {
+    const env = scratchHome();
+    const dir = join(env.HOME as string, ".codex");
+    mkdirSync(dir);
+    const config = join(dir, "config.toml");
+    const own = 'model = "o3"\n\n[features]\nweb_search = true\n\n[tui]\nx = 1\n';
+    writeFileSync(config, own);
+    codex.install(env, TAW);
+    expect(read(config)).toBe(
+      `model = "o3"\n\n[features]\nhooks = true # ${MARKER}\nweb_search = true\n\n[tui]\nx = 1\n`,
+    );
+    codex.install(env, TAW);
+    expect(count(read(config))).toBe(1);
+    codex.uninstall(env);
+    expect(read(config)).toBe(own);
+    expect(existsSync(join(dir, "hooks.json"))).toBe(false);
+  });
+
+  test("a user's hooks = false is theirs: install refuses and changes nothing", () => {
+    const env = scratchHome();
+    const dir = join(env.HOME as string, ".codex");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "config.toml"), "[features]\nhooks = false\n");
+    expect(() => codex.install(env, TAW)).toThrow(/hooks = false/);
+    expect(existsSync(join(dir, "hooks.json"))).toBe(false);
+  });
+});
+
+test("a plugin file of the same name that is not taw's is never overwritten", () => {
+  const env = scratchHome();
+  const plugin = pluginFile({
+    id: "x",
+    name: "X",
+    reports: "state",
+    checkedAgainst: "-",
+    dir: (e) => join(e.HOME as string, ".x"),
+    dirHint: "run x",
+    file: "p.js",
+    source: () => `// ${MARKER}\n`,
+  });
+  mkdirSync(join(env.HOME as string, ".x"));
+  writeFileSync(join(env.HOME as string, ".x", "p.js"), "// mine\n");
+  expect(() => plugin.install(env, TAW)).toThrow(/not taw's/);
+  expect(plugin.uninstall(env).changed).toBe(false);
+  expect(read(join(env.HOME as string, ".x", "p.js"))).toBe("// mine\n");
+});
