@@ -121,6 +121,12 @@ describe("agent reports", () => {
       await s.run(...paneWrite(pane, { state: "working", stateSince: "1", rule: "spinner" }, guard));
       expect(await option(s, pane, "@agent_state")).toBe("working");
       expect(await message()).toBe("");
+      // A done nobody watched, with its message, until someone looks (the focus hook's verb).
+      await report(s, pane, "--state", "idle", "--message", "wrote the report");
+      expect(await option(s, pane, "@agent_state")).toBe("done");
+      await s.taw(["seen", pane]);
+      expect(await option(s, pane, "@agent_state")).toBe("idle");
+      expect(await message()).toBe("");
     },
     TEST_MS,
   );

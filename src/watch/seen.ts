@@ -5,6 +5,7 @@ import { loadConfig } from "../config/load.ts";
 import type { StatusConfig } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { unset } from "./option-text.ts";
 import { countStates, railText } from "./rail.ts";
 import { takeRead } from "./reads.ts";
 import { railWrite } from "./writes.ts";
@@ -35,7 +36,8 @@ export async function markSeen(
       "-t",
       paneId,
       `#{==:#{${O.state}},done}`,
-      `set-option -pq -t ${quoted} ${O.state} idle ; set-option -pq -t ${quoted} ${O.stateSince} ${Math.floor(now / 1000)}`,
+      // The done's message (a report's --message) went with it.
+      `set-option -pq -t ${quoted} ${O.state} idle ; set-option -pq -t ${quoted} ${O.stateSince} ${Math.floor(now / 1000)} ; ${unset(quoted, O.message)}`,
     ],
     ["set-option", "-pq", "-t", paneId, O.seen, "1"],
   ];
