@@ -177,6 +177,7 @@ test("the help's key column fits its longest key label at 160 columns", async ()
   const frame = r.frame();
   for (const command of COMMANDS) expect(frame).toContain(`${keyText(command.keys)} `);
   expect(frame).toContain("Space ← → h l");
+  expect(frame).not.toContain("j/k scroll"); // it all fits: nothing to scroll
 });
 
 test("at 60×15 the start picker stays above the footer", async () => {

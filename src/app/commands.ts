@@ -56,6 +56,8 @@ const EDITING: Mode[] = ["filter", "rename", "prompt", "picker", "branch"];
 
 const inTree = (state: DashState) => state.view === "tree";
 const inWorktrees = (state: DashState) => state.view === "worktrees";
+/** The help is taller than its box (its footer hint shows only then). */
+const helpScrolls = (state: DashState) => state.overlay.kind === "help" && state.overlay.maxTop > 0;
 const selectedTreeRow = (state: DashState) => state.tree.find((row) => row.key === state.selected.tree);
 
 function movePicker(ctx: ActionContext, delta: number): void {
@@ -340,6 +342,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "scroll the keys down / up",
     category: "Dialog",
     modes: ["help"],
+    when: helpScrolls,
     footer: true,
     run: (c) => scrollHelp(c.store, 1),
   },
@@ -350,6 +353,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "scroll the keys up",
     category: "Dialog",
     modes: ["help"],
+    when: helpScrolls,
     run: (c) => scrollHelp(c.store, -1),
   },
   {
@@ -359,6 +363,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "a page of keys down",
     category: "Dialog",
     modes: ["help"],
+    when: helpScrolls,
     run: (c) => scrollHelp(c.store, helpPage(c)),
   },
   {
@@ -368,6 +373,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "a page of keys up",
     category: "Dialog",
     modes: ["help"],
+    when: helpScrolls,
     run: (c) => scrollHelp(c.store, -helpPage(c)),
   },
   {
@@ -377,6 +383,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "the last keys",
     category: "Dialog",
     modes: ["help"],
+    when: helpScrolls,
     run: (c) => scrollHelp(c.store, Number.POSITIVE_INFINITY),
   },
   {
@@ -386,6 +393,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "the first keys",
     category: "Dialog",
     modes: ["help"],
+    when: helpScrolls,
     run: (c) => scrollHelp(c.store, Number.NEGATIVE_INFINITY),
   },
   {
