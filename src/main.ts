@@ -1,13 +1,26 @@
 // taw's entry: find the verb named by argv and run it.
 
 import { execute, stdio } from "./cli/command.ts";
-import { commandHelp, mainHelp } from "./cli/help.ts";
-import { commandsUnder, findCommand } from "./cli/registry.ts";
 import { EXIT } from "./errors.ts";
 import { VERSION } from "./version.ts";
 
+/** Agent hooks run these on every event: they load their own module, not every verb's. */
+const REPORT_VERBS = ["report-agent", "report-agent-session", "release-agent", "report-metadata"];
+
 async function main(argv: string[]): Promise<number> {
   const [first] = argv;
+  if (
+    first === "pane" &&
+    REPORT_VERBS.includes(argv[1] ?? "") &&
+    !argv.includes("--help") &&
+    !argv.includes("-h")
+  ) {
+    const { reportCommands } = await import("./cli/report.ts");
+    const command = reportCommands.find((verb) => verb.path[1] === argv[1]);
+    if (command) return execute(command, argv.slice(2));
+  }
+  const { commandHelp, mainHelp } = await import("./cli/help.ts");
+  const { commandsUnder, findCommand } = await import("./cli/registry.ts");
   if (first === "--version" || first === "-V" || first === "version") {
     stdio.out(`taw ${VERSION}`);
     return EXIT.ok;
