@@ -133,6 +133,9 @@ async function reportedPanes(ctx: CommandContext): Promise<{ panes: PaneReport[]
   return { panes };
 }
 
+/** A status asked about one agent. */
+const only = (status: Status) => status.integrations.length === 1 && INTEGRATIONS.length > 1;
+
 function ago(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 120) return `${seconds}s ago`;
@@ -171,8 +174,6 @@ export const integrationStatus = defineCommand({
     return `${head}\n${table(["PANE", "AGENT", "SOURCE", "LAST REPORT"], rows)}`;
   },
 });
-
-const only = (status: Status) => status.integrations.length === 1 && INTEGRATIONS.length > 1;
 
 export const integrationCommands = [
   integrationInstall,
