@@ -28,14 +28,15 @@ export function pluginRuntime(taw: string, agent: string, resume: string[], what
   const args = Object.fromEntries(reports.map((report) => [report, argsFor(agent, report, resume)]));
   return `// ${MARKER}: ${what}
 // Written by \`taw integration install ${agent}\`; \`taw integration uninstall ${agent}\` removes it.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const TAW = ${JSON.stringify(taw)};
 const ARGS = ${JSON.stringify(args)};
 let seq = Date.now() * 1000;
 
-function report(kind, sessionId, sessionPath) {
-  if (!process.env.TMUX_PANE) return;
+/** The argv of one report; none outside tmux. */
+function argsOf(kind, sessionId, sessionPath) {
+  if (!process.env.TMUX_PANE) return undefined;
   const fill = { ${JSON.stringify(SEQ)}: String(++seq), ${JSON.stringify(SESSION)}: sessionId, ${JSON.stringify(PATH)}: sessionPath };
   const args = [];
   for (const word of ARGS[kind]) {
@@ -43,8 +44,23 @@ function report(kind, sessionId, sessionPath) {
     else if (typeof fill[word] === "string" && fill[word]) args.push(fill[word]);
     else args.pop();
   }
+  return args;
+}
+
+function report(kind, sessionId, sessionPath) {
+  const args = argsOf(kind, sessionId, sessionPath);
+  if (!args) return;
   try {
     spawn(TAW, args, { stdio: "ignore", detached: true }).unref();
+  } catch {}
+}
+
+/** At exit nothing asynchronous runs any more: the release waits for its report. */
+function releaseNow() {
+  const args = argsOf("release");
+  if (!args) return;
+  try {
+    spawnSync(TAW, args, { stdio: "ignore", timeout: 2000 });
   } catch {}
 }
 `;
@@ -58,8 +74,9 @@ const WORK = new Set(["tool.execute.before", "tool.execute.after", "permission.r
 const BLOCK = new Set(["permission.asked", "permission.updated", "question.asked"]);
 
 export const TawAgentState = async () => {
+  // No release at exit: OpenCode's plugin host ends without an exit event (seen with
+  // 1.18.33); the engine gives the pane back when its shell is back.
   if (!process.env.TMUX_PANE) return {};
-  process.once("exit", () => report("release"));
   return {
     event: async ({ event }) => {
       const props = event?.properties ?? {};
@@ -104,7 +121,7 @@ export default function (pi) {
     know(ctx);
     report("idle", id, file);
   });
-  pi.on("session_shutdown", () => report("release"));
+  pi.on("session_shutdown", releaseNow);
 }
 `;
 }
