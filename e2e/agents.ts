@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 
 export const AGENTS_DIR = resolve(import.meta.dir, ".agents");
 
-export type AgentId = "claude" | "codex" | "opencode" | "gemini";
+export type AgentId = "claude" | "codex" | "opencode" | "gemini" | "qwen" | "pi";
 
 export interface AgentPackage {
   id: AgentId;
@@ -22,6 +22,8 @@ export const AGENT_PACKAGES: Record<AgentId, AgentPackage> = {
   codex: { id: "codex", pkg: "@openai/codex", version: "0.171.0", bin: "codex" },
   opencode: { id: "opencode", pkg: "opencode-ai", version: "1.18.33", bin: "opencode" },
   gemini: { id: "gemini", pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
+  qwen: { id: "qwen", pkg: "@qwen-code/qwen-code", version: "0.24.4", bin: "qwen" },
+  pi: { id: "pi", pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", bin: "pi" },
 };
 
 /** An install of the four packages is a few hundred MB each; bounded so CI cannot hang. */

@@ -19,6 +19,10 @@ const RULES_WITHOUT_FIXTURE: Record<string, string> = {
     "fallback when the spinner line is cut or scrolled; every recorded working screen also shows 'esc to cancel', which decides first",
   "gemini/title_ready":
     "fallback when the prompt row is hidden (a narrow or short pane); every recorded idle screen shows the prompt, which decides first",
+  "qwen/confirmation":
+    "fallback for a renamed title; every recorded dialog also shows ✳ in the title, which decides first (the rule holds on each of them with the title cleared)",
+  "qwen/cancel_hint":
+    "fallback for a renamed title; every recorded working screen also shows ◐ in the title, which decides first (the rule holds on each of them with the title cleared)",
   "codex/title_action_required":
     "fallback for a menu scrolled off or cut by a narrow pane; every recorded blocked screen also shows its menu, which decides first",
 };
