@@ -9,18 +9,25 @@
 import { describe, expect, test } from "bun:test";
 import { resolve } from "node:path";
 import { claude } from "../src/integration/claude.ts";
+import { codex } from "../src/integration/codex.ts";
+import { gemini } from "../src/integration/gemini.ts";
+import type { Integration } from "../src/integration/types.ts";
 import { opencode } from "../src/integration/opencode.ts";
 import { waitFor } from "./harness.ts";
 import { claudeDriver, prepareClaude } from "./record/claude.ts";
+import { codexDriver } from "./record/codex.ts";
+import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver, prepareOpencode } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
-import { openSession } from "./record/session.ts";
+import { type AgentDriver, openSession } from "./record/session.ts";
 import { slowText, text } from "./standin/script.ts";
 
 const TAW = resolve(import.meta.dir, "../bin/taw");
 /** Installing Claude from npm (when missing) plus the walk below. */
 const TEST_TIMEOUT_MS = 480_000;
 const STATE_TIMEOUT_MS = 30_000;
+/** Codex's first start copies a large binary into its home. */
+const CODEX_START_MS = 60_000;
 
 const option = async (pane: AgentPane, name: string) =>
   (await pane.tmux("show-options", "-pqv", "-t", "rec:0.0", name)).trim();
@@ -50,6 +57,17 @@ const isState = (pane: AgentPane, ...states: string[]) =>
     (value) => states.includes(value),
     `@agent_state ${states.join(" or ")}`,
   );
+
+/** Codex asks the user to trust a new hook at its next start: trust it, after the folder. */
+async function codexToPrompt(pane: AgentPane) {
+  await pane.waitFor(/Trust this folder\?/, CODEX_START_MS, "the trust screen");
+  await pane.answer("Enter");
+  await pane.waitFor(/Hooks need review/, CODEX_START_MS, "the hook review");
+  await pane.answer("Down");
+  await pane.waitFor(/› 2\. Trust all and continue/, STATE_TIMEOUT_MS, "the pointer on Trust all");
+  await pane.keys("Enter");
+  await pane.waitFor(/Ask Codex to do anything/, CODEX_START_MS, "the prompt");
+}
 
 describe("real agents with taw's integrations", () => {
   test(
@@ -139,4 +157,37 @@ describe("real agents with taw's integrations", () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  // Session-only integrations: the hook records the conversation, the screen keeps the state.
+  const SESSION_ONLY: [AgentDriver, Integration, string, (pane: AgentPane) => Promise<void>][] = [
+    [codexDriver, codex, "codex resume", codexToPrompt],
+    [geminiDriver, gemini, "gemini --resume", (pane) => geminiDriver.toPrompt(pane)],
+  ];
+  for (const [driver, integration, resume, toPrompt] of SESSION_ONLY) {
+    test(
+      `${driver.id}'s session hook records the session and its resume command, and leaves the state to the screen`,
+      async () => {
+        const session = await openSession(driver.id, async (scratch, standIn) => {
+          const launch = await driver.prepare(scratch, standIn);
+          integration.install(scratch.env, TAW);
+          return launch;
+        });
+        const { pane, standIn } = session;
+        try {
+          await toPrompt(pane);
+          standIn.script.push(text(["Hello there."]));
+          await pane.submit("Say hello");
+          await pane.waitFor(/Hello there\./, driver.firstReplyTimeoutMs, "the reply");
+          const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
+          expect(await option(pane, "@agent_kind")).toBe(driver.id);
+          expect(await option(pane, "@agent_reported_kind")).toBe(driver.id);
+          expect(await option(pane, "@agent_resume_argv")).toBe(`${resume} ${id}`);
+          expect(await option(pane, "@agent_source")).not.toStartWith("hook:");
+        } finally {
+          await session.close();
+        }
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
 });

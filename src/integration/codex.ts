@@ -12,7 +12,7 @@ const dir = (env: Env) => configDirOf(env, "CODEX_HOME", ".codex");
 export const codex = sessionHook({
   id: "codex",
   name: "Codex",
-  checkedAgainst: "0.171.0 (format of herdr's Codex integration; not run here)",
+  checkedAgainst: "0.171.0 (run here against the stand-in)",
   dir,
   dirHint: "run Codex once (or set CODEX_HOME)",
   file: "hooks.json",

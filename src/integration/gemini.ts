@@ -6,7 +6,7 @@ import { configDirOf } from "./types.ts";
 export const gemini = sessionHook({
   id: "gemini",
   name: "Gemini CLI",
-  checkedAgainst: "0.61.0 (hooks documented by Gemini CLI; not run here)",
+  checkedAgainst: "0.61.0 (run here against the stand-in)",
   dir: (env) => configDirOf(env, undefined, ".gemini"),
   dirHint: "run Gemini CLI once",
   file: "settings.json",

@@ -9,7 +9,7 @@ export const opencode = pluginFile({
   id: "opencode",
   name: "OpenCode",
   reports: "state",
-  checkedAgainst: "1.18.33 (plugin events of herdr's OpenCode integration)",
+  checkedAgainst: "1.18.33 (run here against the stand-in)",
   dir: (env) => xdgConfigOf(env, "opencode"),
   dirHint: "run opencode once",
   file: "plugins/taw-agent-state.js",
