@@ -17,11 +17,19 @@ import { codexDriver } from "./record/codex.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
+import { piDriver } from "./record/pi.ts";
 import { qwenDriver } from "./record/qwen.ts";
 import { type AgentDriver, openSession } from "./record/session.ts";
 import { slowText, text } from "./standin/script.ts";
 
-const DRIVERS: AgentDriver[] = [claudeDriver, codexDriver, geminiDriver, opencodeDriver, qwenDriver];
+const DRIVERS: AgentDriver[] = [
+  claudeDriver,
+  codexDriver,
+  geminiDriver,
+  opencodeDriver,
+  qwenDriver,
+  piDriver,
+];
 /** The walk below; the first model call can be slow (OpenCode installs its provider first). */
 const TEST_TIMEOUT_MS = 480_000;
 const STATE_TIMEOUT_MS = 30_000;
