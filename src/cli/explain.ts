@@ -4,13 +4,14 @@
 
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
-import { type Explanation, explain } from "../detect/engine.ts";
+import { type Explanation, explain, type Signal } from "../detect/engine.ts";
 import { type ArgvIdentity, identify, identifyArgv } from "../detect/identity.ts";
 import { loadManifests, type Manifest, type ManifestSet } from "../detect/manifest.ts";
 import type { Identity, ProcessInfo } from "../detect/types.ts";
 import { notFound, TawError, usageError } from "../errors.ts";
 import { userManifestDir } from "../paths.ts";
 import { target } from "../tmux/escape.ts";
+import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { resolvePane } from "../tmux/server.ts";
 import { readProcessTable } from "../watch/proctable.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
@@ -25,7 +26,17 @@ export interface ExplainResult {
   title: string;
   identity?: Identity;
   foreground?: { pid: number; pgid: number; argv: string[] }[];
+  /** What decided: the title, a screen region, or an agent's own report (which outranks both). */
+  signal: ReportSignal | Signal;
   rules: Explanation["rules"];
+  nearMisses: Explanation["nearMisses"];
+}
+
+/** The pane's state came from the agent's hook (`@agent_source` = `hook:<source>`). */
+interface ReportSignal {
+  kind: "report";
+  source: string;
+  state: string;
 }
 
 const manifestsFor = (ctx: CommandContext) => loadManifests({ userDir: userManifestDir(ctx.env) });
@@ -59,7 +70,9 @@ function fromExplanation(explanation: Explanation, title: string): ExplainResult
     state: explanation.verdict.state,
     rule: explanation.verdict.rule,
     title,
+    signal: explanation.signal,
     rules: explanation.rules,
+    nearMisses: explanation.nearMisses,
   };
 }
 
@@ -75,12 +88,19 @@ async function explainPane(
       "-p",
       "-t",
       target(pane),
-      ["#{pane_pid}", "#{pane_title}", "#{@agent_kind_hint}"].join(FIELD_SEPARATOR),
+      [
+        "#{pane_pid}",
+        "#{pane_title}",
+        `#{${AGENT_OPTIONS.kindHint}}`,
+        `#{${AGENT_OPTIONS.source}}`,
+        `#{${AGENT_OPTIONS.state}}`,
+      ].join(FIELD_SEPARATOR),
     ],
     ["capture-pane", "-p", "-t", target(pane)],
   ]);
   if (!info?.ok || !screen?.ok) throw notFound("pane_not_found", `pane ${paneText} closed while it was read`);
-  const [pidText = "", rawTitle = "", hint = ""] = info.output.split(FIELD_SEPARATOR);
+  const [pidText = "", rawTitle = "", hint = "", source = "", reported = ""] =
+    info.output.split(FIELD_SEPARATOR);
   // tmux titles an untitled pane with the host name: that is no title.
   const title = rawTitle === hostname() ? "" : rawTitle;
   const foreground = readProcessTable().foregroundOf(Number(pidText));
@@ -90,10 +110,16 @@ async function explainPane(
     : identify(foreground, manifests, hint || undefined);
   const members = foreground.map((p: ProcessInfo) => ({ pid: p.pid, pgid: p.pgid, argv: p.argv }));
   if (!identity) {
-    return { agent: null, state: "unknown", rule: "", pane, title, foreground: members, rules: [] };
+    const signal = { kind: "none" as const, regions: [] };
+    const empty = { rules: [], nearMisses: [] };
+    return { agent: null, state: "unknown", rule: "", pane, title, foreground: members, signal, ...empty };
   }
   const explanation = explain(manifestOf(manifests, identity.kind), { screen: `${screen.output}\n`, title });
-  return { ...fromExplanation(explanation, title), pane, identity, foreground: members };
+  const result = { ...fromExplanation(explanation, title), pane, identity, foreground: members };
+  // A hook's report stands until the agent reports again: the screen only explains what it would say.
+  if (source.startsWith("hook:"))
+    result.signal = { kind: "report", source: source.slice("hook:".length), state: reported };
+  return result;
 }
 
 export const agentExplain = defineCommand({
@@ -145,8 +171,30 @@ function renderExplanation(result: ExplainResult): string {
     lines.push(`     ${rule.why}`);
     for (const line of rule.preview) lines.push(`     | ${line}`);
   }
-  lines.push("", `verdict   ${result.state} (rule ${result.rule})`);
+  lines.push(
+    "",
+    `verdict   ${result.state} (rule ${result.rule})`,
+    `signal    ${describeSignal(result.signal)}`,
+  );
+  if (result.nearMisses.length > 0) {
+    lines.push("near-misses (their text is on screen; a gate or their region kept them out):");
+    for (const miss of result.nearMisses)
+      lines.push(`  ${miss.id} [${miss.state}, by ${miss.by}] ${miss.why}`);
+  }
   return lines.join("\n");
+}
+
+function describeSignal(signal: ExplainResult["signal"]): string {
+  switch (signal.kind) {
+    case "report":
+      return `report from ${signal.source}'s hook (${signal.state}); it outranks the screen until the agent reports again`;
+    case "title":
+      return "the pane title";
+    case "screen":
+      return `the screen, region ${signal.regions.join(" + ")}`;
+    case "none":
+      return "none: no rule matched";
+  }
 }
 
 interface IdentifyResult extends Partial<ArgvIdentity> {

@@ -120,3 +120,48 @@ contains = "Allow?"`);
     expect(result.rules[1]?.why).toContain("no match");
   });
 });
+
+describe("explain: the deciding signal and the near-misses", () => {
+  const m = manifest(`
+[[rules]]
+id = "menu"
+state = "blocked"
+priority = 9
+region = "bottom_non_empty_lines(3)"
+all = [{ contains = "1. Yes" }, { not = { line_regex = "^> $" } }]
+[[rules]]
+id = "hint"
+state = "working"
+priority = 5
+region = "bottom_non_empty_lines(1)"
+contains = "esc to interrupt"
+[[rules]]
+id = "spinner"
+state = "working"
+priority = 3
+region = "title"
+regex = "^⠋"`);
+
+  test("a title rule is the title signal; no rule is no signal", () => {
+    expect(explain(m, input("quiet", "⠋ busy")).signal).toEqual({ kind: "title", regions: ["title"] });
+    expect(explain(m, input("quiet")).signal).toEqual({ kind: "none", regions: [] });
+  });
+  test("a screen rule names its region", () => {
+    expect(explain(m, input("x\nesc to interrupt")).signal).toEqual({
+      kind: "screen",
+      regions: ["bottom_non_empty_lines(1)"],
+    });
+  });
+  test("a phrase outside the region and a menu under a live prompt are near-misses", () => {
+    const result = explain(m, input("esc to interrupt\n1. Yes\n> "));
+    expect(result.verdict.rule).toBe("default_idle");
+    expect(result.nearMisses.map((n) => [n.id, n.by])).toEqual([
+      ["menu", "gate"],
+      ["hint", "region"],
+    ]);
+    expect(result.nearMisses[1]?.why).toContain('line 1 "esc to interrupt"');
+  });
+  test("a rule that fired is no near-miss", () => {
+    expect(explain(m, input("1. Yes")).nearMisses).toEqual([]);
+  });
+});

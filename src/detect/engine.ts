@@ -85,10 +85,29 @@ export interface RuleExplanation {
   decided: boolean;
 }
 
+/** Where the deciding evidence was read: the title, a screen region, or nothing at all. */
+export interface Signal {
+  kind: "title" | "screen" | "none";
+  /** The regions the deciding rule read (`title`, `bottom_non_empty_lines(6)`, …). */
+  regions: string[];
+}
+
+/** A rule that almost fired: its matchers found their text, but a gate or its region kept it out. */
+export interface NearMiss {
+  id: string;
+  state: Verdict["state"];
+  /** `gate`: a matcher held in its region but the rule's all/not did not; `region`: a matcher
+   * finds its text on the screen, only outside the region the rule reads. */
+  by: "gate" | "region";
+  why: string;
+}
+
 export interface Explanation {
   agent: string;
   verdict: Verdict;
+  signal: Signal;
   rules: RuleExplanation[];
+  nearMisses: NearMiss[];
 }
 
 /** Every rule, matched or not and why, and the verdict (the same one evaluate gives). */
@@ -110,15 +129,66 @@ export function explain(manifest: Manifest, input: ScreenInput): Explanation {
       decided: verdict.rule === rule.id,
     };
   });
-  return { agent: manifest.id, verdict, rules };
+  const decider = rankedRules(manifest).find((rule) => rule.id === verdict.rule);
+  const nearMisses = rankedRules(manifest).flatMap((rule) => {
+    const miss = rules.find((r) => r.id === rule.id)?.matched ? undefined : nearMiss(rule, reader);
+    return miss ? [miss] : [];
+  });
+  return { agent: manifest.id, verdict, signal: signalOf(decider), rules, nearMisses };
 }
+
+function signalOf(rule: CompiledRule | undefined): Signal {
+  if (!rule) return { kind: "none", regions: [] };
+  const regions = [...new Set(positiveMatchers(rule.condition).map((m) => m.region.spec))];
+  return { kind: regions.every((spec) => spec === "title") ? "title" : "screen", regions };
+}
+
+/** Matchers whose holding speaks for the rule (those under a `not` speak against it). */
+function positiveMatchers(condition: Condition): CompiledMatcher[] {
+  switch (condition.kind) {
+    case "match":
+      return [condition.matcher];
+    case "all":
+    case "any":
+      return condition.of.flatMap(positiveMatchers);
+    case "not":
+      return [];
+  }
+}
+
+const WHOLE_SCREEN = { kind: "screen", spec: "screen" } as const;
+
+function nearMiss(rule: CompiledRule, reader: RegionReader): NearMiss | undefined {
+  const matchers = positiveMatchers(rule.condition);
+  const held = matchers.find((m) => findMatch(m, reader) !== undefined);
+  const base = { id: rule.id, state: rule.state };
+  if (held) {
+    return { ...base, by: "gate", why: `${describeMatcher(held)} matched, but the rule's gate did not hold` };
+  }
+  for (const matcher of matchers) {
+    if (matcher.region.kind === "title" || matcher.region.kind === "screen") continue;
+    const line = findMatch({ ...matcher, region: WHOLE_SCREEN }, reader);
+    if (line !== undefined) {
+      const text = reader.lines[line] ?? "";
+      return {
+        ...base,
+        by: "region",
+        why: `${describeMatcher(matcher)}: matches screen line ${line + 1} ${JSON.stringify(quote(text))}, outside the region`,
+      };
+    }
+  }
+  return undefined;
+}
+
+const describeMatcher = (matcher: CompiledMatcher) =>
+  `${matcher.kind} ${JSON.stringify(matcher.pattern)}${matcher.ignoreCase ? " (any case)" : ""} in ${matcher.region.spec}`;
 
 function describe(condition: Condition, reader: RegionReader): { held: boolean; why: string } {
   switch (condition.kind) {
     case "match": {
       const { matcher } = condition;
       const line = findMatch(matcher, reader);
-      const what = `${matcher.kind} ${JSON.stringify(matcher.pattern)}${matcher.ignoreCase ? " (any case)" : ""} in ${matcher.region.spec}`;
+      const what = describeMatcher(matcher);
       if (line === undefined) return { held: false, why: `${what}: no match` };
       const text = reader.read(matcher.region).lines[line] ?? "";
       return { held: true, why: `${what}: matched line ${line + 1} ${JSON.stringify(quote(text))}` };

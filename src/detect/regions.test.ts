@@ -43,6 +43,16 @@ describe("parseRegion", () => {
   test("a plain region takes no count", () => {
     expect(parseRegion("title(2)")).toContain("takes no line count");
   });
+  test("an anchored region takes a count or none", () => {
+    expect(region("above_prompt_box")).toEqual({ kind: "above_prompt_box", spec: "above_prompt_box" });
+    expect(region("above_last_horizontal_rule(2)")).toEqual({
+      kind: "above_last_horizontal_rule",
+      count: 2,
+      spec: "above_last_horizontal_rule(2)",
+    });
+    expect(parseRegion("above_prompt_box(0)")).toContain("needs a line count");
+    expect(parseRegion("nope") as string).toContain("above_last_horizontal_rule[(N)]");
+  });
 });
 
 describe("regions", () => {
@@ -68,6 +78,25 @@ describe("regions", () => {
     const above = read(BOXED, "above_prompt_box");
     expect(above.at(-1)).toBe("✦ thinking about it");
     expect(above).toHaveLength(4);
+  });
+  test("above_prompt_box(N) is the status line over the box, not the transcript", () => {
+    expect(read(BOXED, "above_prompt_box(1)")).toEqual(["✦ thinking about it"]);
+    expect(read(`${BOXED}\n`, "above_prompt_box(2)")).toEqual(["╰──────────────╯", "✦ thinking about it"]);
+  });
+  test("above_last_horizontal_rule(N) is what sits over an input drawn under a rule", () => {
+    const gemini = [
+      "✦ quoted: (esc to cancel, 9s)",
+      "",
+      " ⠼ Thinking... (esc to cancel, 2s)",
+      "",
+      "────────────────────────────────",
+      " >   Type your message",
+    ].join("\n");
+    expect(read(gemini, "above_last_horizontal_rule(1)")).toEqual([" ⠼ Thinking... (esc to cancel, 2s)"]);
+    expect(read(gemini, "above_last_horizontal_rule")).toHaveLength(4);
+    // Claude's input sits between two rules: over the last one is the typed prompt.
+    expect(read(CLAUDE_LIKE, "above_last_horizontal_rule(1)")).toEqual(["> fix the bug"]);
+    expect(read("no rule", "above_last_horizontal_rule(3)")).toEqual([]);
   });
   test("square-cornered boxes count too; no box means empty regions", () => {
     expect(read("┌────┐\n│ hi │\n└────┘", "prompt_box")).toEqual([" hi"]);

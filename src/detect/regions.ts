@@ -12,11 +12,12 @@ export type RegionKind =
   | "top_non_empty_lines"
   | "after_last_horizontal_rule"
   | "prompt_box"
-  | "above_prompt_box";
+  | "above_prompt_box"
+  | "above_last_horizontal_rule";
 
 export interface Region {
   kind: RegionKind;
-  /** Line count for the counted kinds. */
+  /** Line count for the counted kinds (optional for the anchored ones: all lines then). */
   count?: number;
   /** As written in the manifest: `bottom_lines(5)`. */
   spec: string;
@@ -32,8 +33,10 @@ const PLAIN: ReadonlySet<RegionKind> = new Set([
   "title",
   "after_last_horizontal_rule",
   "prompt_box",
-  "above_prompt_box",
 ]);
+/** Anchored at an element the agent draws; `(N)` keeps only the N non-empty lines next to it,
+ * where a status line sits, so text quoted further up cannot fire. */
+const ANCHORED: ReadonlySet<RegionKind> = new Set(["above_prompt_box", "above_last_horizontal_rule"]);
 /** A screen has at most a few hundred rows; a larger count is a typo. */
 export const MAX_REGION_LINES = 500;
 /** Shorter runs of ─ are table borders or underlines, not the rule an agent draws. */
@@ -44,16 +47,17 @@ const BOX_TOP_LEFT: Record<string, string> = { "╰": "╭", "└": "┌" };
 const BOX_SIDE = /^[│┃]/;
 const BOX_SIDE_END = /[│┃]\s*$/;
 
-export const REGION_KINDS = [...COUNTED, ...PLAIN];
+export const REGION_KINDS = [...COUNTED, ...PLAIN, ...ANCHORED];
 
 /** Parse `bottom_lines(5)`, `prompt_box`, …; a string saying what is wrong on failure. */
 export function parseRegion(spec: string): Region | string {
   const match = /^([a-z_]+)(?:\((\d+)\))?$/.exec(spec.trim());
   const kind = match?.[1] as RegionKind | undefined;
-  if (!match || !kind || !(COUNTED.has(kind) || PLAIN.has(kind))) {
-    return `unknown region '${spec}'; regions are ${REGION_KINDS.map((k) => (COUNTED.has(k) ? `${k}(N)` : k)).join(", ")}`;
+  if (!match || !kind || !(COUNTED.has(kind) || PLAIN.has(kind) || ANCHORED.has(kind))) {
+    const names = REGION_KINDS.map((k) => (COUNTED.has(k) ? `${k}(N)` : ANCHORED.has(k) ? `${k}[(N)]` : k));
+    return `unknown region '${spec}'; regions are ${names.join(", ")}`;
   }
-  if (COUNTED.has(kind)) {
+  if (COUNTED.has(kind) || (ANCHORED.has(kind) && match[2] !== undefined)) {
     const count = match[2] === undefined ? Number.NaN : Number(match[2]);
     if (!(count >= 1 && count <= MAX_REGION_LINES)) {
       return `region '${spec}' needs a line count from 1 to ${MAX_REGION_LINES}, as in ${kind}(10)`;
@@ -118,14 +122,23 @@ export class RegionReader {
       }
       case "above_prompt_box": {
         const box = this.findBox();
-        return box ? this.lines.slice(0, Math.max(0, box.top)) : [];
+        return box ? this.nonEmptyAbove(Math.max(0, box.top), region.count) : [];
+      }
+      case "above_last_horizontal_rule": {
+        const rule = this.lastRule();
+        return rule < 0 ? [] : this.nonEmptyAbove(rule, region.count);
       }
     }
   }
 
-  private bottomNonEmpty(count: number): string[] {
+  /** The lines above row `end`; with a count, only that many non-empty ones next to it. */
+  private nonEmptyAbove(end: number, count: number | undefined): string[] {
+    return count === undefined ? this.lines.slice(0, end) : this.bottomNonEmpty(count, end);
+  }
+
+  private bottomNonEmpty(count: number, end = this.lines.length): string[] {
     const found: string[] = [];
-    for (let index = this.lines.length - 1; index >= 0 && found.length < count; index--) {
+    for (let index = end - 1; index >= 0 && found.length < count; index--) {
       const line = this.lines[index] as string;
       if (!isBlank(line)) found.push(line);
     }
@@ -142,10 +155,16 @@ export class RegionReader {
   }
 
   private afterLastRule(): string[] {
+    const rule = this.lastRule();
+    return rule < 0 ? [] : this.lines.slice(rule + 1);
+  }
+
+  /** Row of the last horizontal rule, -1 when there is none. */
+  private lastRule(): number {
     for (let index = this.lines.length - 1; index >= 0; index--) {
-      if (RULE_LINE.test((this.lines[index] as string).trim())) return this.lines.slice(index + 1);
+      if (RULE_LINE.test((this.lines[index] as string).trim())) return index;
     }
-    return [];
+    return -1;
   }
 
   /** The last box drawn with ╭╮╰╯│ or ┌┐└┘; its top may have scrolled off the screen. */
