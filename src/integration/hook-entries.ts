@@ -2,13 +2,16 @@
 // - grouped (Claude, Codex, Gemini, Qwen, Droid, Letta): event → [{matcher?, hooks: [{type, command}]}]
 // - flat (Copilot CLI): event → [{type, bash, timeoutSec}]
 // - simple (Cursor agent): event → [{command}]
-// taw's entry is always a group or an entry of its own, told by the marker in its command;
-// removing it drops what becomes empty because of it, and nothing the user had.
+// taw's entry is always a group or an entry of its own, told by the marker in its command.
+// Edits are made on the file's text (json-text.ts): removing taw's entries also removes what
+// became empty because of them (an event list, the `hooks` object), and nothing the user had.
 
+import { TawError } from "../errors.ts";
 import { isOurs } from "./hook-command.ts";
-import type { JsonObject } from "./json-config.ts";
+import { appendMember, type JsonNode, nodeAt, parseJsonText, removeMember } from "./json-text.ts";
 
 export type HookShape = "grouped" | "flat" | "simple";
+export type JsonObject = Record<string, unknown>;
 
 export interface HookEntry {
   event: string;
@@ -27,45 +30,108 @@ function entryFor(shape: HookShape, hook: HookEntry): JsonObject {
   return { ...group, hooks: [{ type: "command", command: hook.command, ...timeout }] };
 }
 
-const isObject = (value: unknown): value is JsonObject =>
+export const isObject = (value: unknown): value is JsonObject =>
   !!value && typeof value === "object" && !Array.isArray(value);
 
 const entryIsOurs = (entry: unknown) => isObject(entry) && (isOurs(entry.command) || isOurs(entry.bash));
 
-/** An entry without taw's commands, or undefined when nothing of it is left. */
-function withoutOurs(entry: unknown): unknown {
-  if (entryIsOurs(entry)) return undefined;
-  if (!isObject(entry) || !Array.isArray(entry.hooks) || !entry.hooks.some(entryIsOurs)) return entry;
-  const hooks = entry.hooks.filter((hook) => !entryIsOurs(hook));
-  return hooks.length ? { ...entry, hooks } : undefined;
-}
-
-/** `hooks` without taw's entries; an event list left empty by that goes too. */
-export function removeOurHooks(hooks: JsonObject): JsonObject {
-  const result: JsonObject = {};
-  for (const [event, entries] of Object.entries(hooks)) {
-    if (!Array.isArray(entries)) {
-      result[event] = entries;
-      continue;
+/** Where taw's first entry is: an entry of an event's list, or a hook inside a user's group. */
+function findOurs(hooks: JsonNode): Path | undefined {
+  for (const event of hooks.members) {
+    if (event.node.kind !== "array") continue;
+    for (const [index, item] of event.node.members.entries()) {
+      if (entryIsOurs(item.node.value)) return ["hooks", event.key as string, index];
+      const inner = nodeAt(item.node, ["hooks"]);
+      const at =
+        inner?.kind === "array" ? inner.members.findIndex((hook) => entryIsOurs(hook.node.value)) : -1;
+      if (at >= 0) return ["hooks", event.key as string, index, "hooks", at];
     }
-    const kept = entries.map(withoutOurs).filter((entry) => entry !== undefined);
-    if (kept.length || kept.length === entries.length) result[event] = kept;
   }
-  return result;
+  return undefined;
 }
 
-/** `hooks` with taw's entries (any earlier ones replaced), after the user's own. */
-export function addOurHooks(hooks: JsonObject, shape: HookShape, entries: HookEntry[]): JsonObject {
-  const result = removeOurHooks(hooks);
+export type Path = (string | number)[];
+/** Whether taw created the container at a path (an event list, `hooks`), so it may go. */
+export type Created = (path: Path) => boolean;
+
+/** Cut the value at `path`, then each container taw created that the cut left empty (a
+ * group left with no hooks goes whole). */
+function cut(text: string, path: Path, created: Created): string {
+  const root = parseJsonText(text);
+  const parent = nodeAt(root, path.slice(0, -1)) as JsonNode;
+  const last = path.at(-1);
+  const index = typeof last === "number" ? last : parent.members.findIndex((member) => member.key === last);
+  const after = removeMember(text, parent, index);
+  const up = path.slice(0, -1);
+  if (up.length === 0 || (nodeAt(parseJsonText(after), up)?.members.length ?? 1) > 0) return after;
+  if (up.at(-1) === "hooks" && up.length > 1) return cut(after, up.slice(0, -1), created);
+  return created(up) ? cut(after, up, created) : after;
+}
+
+const hooksNode = (root: JsonNode, file: string): JsonNode | undefined => {
+  const hooks = nodeAt(root, ["hooks"]);
+  if (hooks && hooks.kind !== "object")
+    throw new TawError(
+      "config_unreadable",
+      `'hooks' in ${file} is not an object: fix it, then install again`,
+    );
+  return hooks;
+};
+
+/** The text without taw's entries. */
+export function removeOurHooks(text: string, file: string, created: Created): string {
+  for (;;) {
+    const hooks = hooksNode(parseJsonText(text), file);
+    const path = hooks && findOurs(hooks);
+    if (!path) return text;
+    text = cut(text, path, created);
+  }
+}
+
+/** The text with taw's entries (any earlier ones replaced) after the user's own, and the
+ * containers taw created for them. */
+export function addOurHooks(
+  text: string,
+  file: string,
+  shape: HookShape,
+  entries: HookEntry[],
+  created: Created,
+): { text: string; created: Path[] } {
+  let result = removeOurHooks(text, file, created);
+  const made: Path[] = [];
   for (const hook of entries) {
-    const list = result[hook.event];
-    result[hook.event] = [...(Array.isArray(list) ? list : []), entryFor(shape, hook)];
+    const root = parseJsonText(result);
+    if (root.kind !== "object")
+      throw new TawError("config_unreadable", `${file} holds no JSON object: fix it, then install again`);
+    const hooks = hooksNode(root, file);
+    const list = hooks && nodeAt(hooks, [hook.event]);
+    const entry = entryFor(shape, hook);
+    if (!hooks) {
+      made.push(["hooks"], ["hooks", hook.event]);
+      result = appendMember(result, root, { [hook.event]: [entry] }, "hooks");
+    } else if (!list) {
+      made.push(["hooks", hook.event]);
+      result = appendMember(result, hooks, [entry], hook.event);
+    } else if (list.kind === "array") result = appendMember(result, list, entry);
+    else
+      throw new TawError(
+        "config_unreadable",
+        `'hooks.${hook.event}' in ${file} is not a list: fix it, then install again`,
+      );
   }
-  return result;
+  return { text: result, created: made };
 }
 
+/** Whether a `hooks` value holds any of taw's entries. */
 export function hasOurHooks(hooks: unknown): boolean {
-  return isObject(hooks) && JSON.stringify(removeOurHooks(hooks)) !== JSON.stringify(hooks);
+  if (!isObject(hooks)) return false;
+  return Object.values(hooks).some(
+    (entries) =>
+      Array.isArray(entries) &&
+      entries.some(
+        (entry) =>
+          entryIsOurs(entry) ||
+          (isObject(entry) && Array.isArray(entry.hooks) && entry.hooks.some(entryIsOurs)),
+      ),
+  );
 }
-
-export { isObject };

@@ -104,9 +104,53 @@ describe("Claude Code", () => {
     expect(existsSync(backupPath(settings))).toBe(false);
     claude.uninstall(env);
     expect(existsSync(settings)).toBe(false);
-    writeFileSync(settings, "{ // a comment\n}");
-    expect(() => claude.install(env, TAW)).toThrow(/not plain JSON/);
-    expect(read(settings)).toBe("{ // a comment\n}");
+    writeFileSync(settings, '{ "a": }');
+    expect(() => claude.install(env, TAW)).toThrow(/not JSON taw can read .*line 1/);
+    expect(read(settings)).toBe('{ "a": }');
+  });
+
+  test("a file in the user's own layout, with comments, is given back byte for byte", () => {
+    const env = scratchHome();
+    const settings = join(env.HOME as string, ".claude", "settings.json");
+    mkdirSync(dirname(settings));
+    const own = [
+      "{",
+      "    // my settings",
+      '    "permissions": { "allow": ["Bash(ls)", "Read"] },',
+      '    "hooks": {',
+      '        "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ],',
+      '        "Notification": []',
+      "    }",
+      "}",
+    ].join("\n");
+    writeFileSync(settings, own);
+    claude.install(env, TAW);
+    const installed = read(settings);
+    expect(
+      installed.startsWith('{\n    // my settings\n    "permissions": { "allow": ["Bash(ls)", "Read"] },'),
+    ).toBe(true);
+    const value = JSON.parse(installed.replace("// my settings", ""));
+    expect(value.hooks.Stop).toHaveLength(2);
+    expect(value.hooks.Notification).toHaveLength(1);
+    claude.install(env, TAW);
+    expect(read(settings)).toBe(installed);
+    claude.uninstall(env);
+    expect(read(settings)).toBe(own);
+  });
+
+  test("taw's hook moved by the user into their own group is taken out of it alone", () => {
+    const env = scratchHome();
+    const settings = join(env.HOME as string, ".claude", "settings.json");
+    mkdirSync(dirname(settings));
+    claude.install(env, TAW);
+    const value = JSON.parse(read(settings));
+    const ours = value.hooks.Stop[0].hooks[0];
+    value.hooks.Stop = [{ matcher: "", hooks: [{ type: "command", command: "say done" }, ours] }];
+    writeFileSync(settings, JSON.stringify(value, null, 2));
+    claude.uninstall(env);
+    expect(JSON.parse(read(settings))).toEqual({
+      hooks: { Stop: [{ matcher: "", hooks: [{ type: "command", command: "say done" }] }] },
+    });
   });
 
   test("hooks report each state, and the session with its resume command", () => {

@@ -3,8 +3,7 @@
 // deciding the state.
 
 import { hookLine } from "./hook-command.ts";
-import type { HookShape } from "./hook-entries.ts";
-import type { JsonObject } from "./json-config.ts";
+import type { HookShape, JsonObject } from "./hook-entries.ts";
 import { type SettingsHooksSpec, settingsHooks } from "./settings-hooks.ts";
 import type { Env, Integration } from "./types.ts";
 

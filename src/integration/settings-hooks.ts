@@ -4,16 +4,17 @@
 
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { notFound, TawError } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import {
   addOurHooks,
   type HookEntry,
   type HookShape,
   hasOurHooks,
-  isObject,
+  type JsonObject,
   removeOurHooks,
 } from "./hook-entries.ts";
-import { type JsonObject, readJsonConfig, writeJsonConfig } from "./json-config.ts";
+import { readJsonConfig, writeJsonConfig } from "./json-config.ts";
+import { createdBy, dropRecord, recordCreated } from "./record.ts";
 import { type Env, type Integration, type Outcome, type Reports, unchanged } from "./types.ts";
 
 export interface SettingsHooksSpec {
@@ -43,15 +44,8 @@ const merge = (a: Outcome, b: Outcome): Outcome => ({
 
 export function settingsHooks(spec: SettingsHooksSpec): Integration {
   const path = (env: Env) => join(spec.dir(env), spec.file);
-  const hooksOf = (value: JsonObject, file: string): JsonObject => {
-    const hooks = value.hooks ?? {};
-    if (!isObject(hooks))
-      throw new TawError(
-        "config_unreadable",
-        `'hooks' in ${file} is not an object: fix it, then install again`,
-      );
-    return hooks;
-  };
+  /** What a file taw creates holds before its hooks. */
+  const fresh = `${JSON.stringify(spec.initial ?? {}, null, 2)}\n`;
   return {
     id: spec.id,
     name: spec.name,
@@ -74,43 +68,40 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
         );
       const file = path(env);
       const config = readJsonConfig(file);
-      const hooks = hooksOf(config.value, file);
-      for (const hook of spec.hooks(taw))
-        if (hooks[hook.event] !== undefined && !Array.isArray(hooks[hook.event]))
-          throw new TawError(
-            "config_unreadable",
-            `'hooks.${hook.event}' in ${file} is not a list: fix it, then install again`,
-          );
+      const added = addOurHooks(
+        config.text ?? fresh,
+        file,
+        spec.shape,
+        spec.hooks(taw),
+        createdBy(env, spec.id),
+      );
       // The other edit first: it is the one that can refuse (a user's own setting).
       const also = spec.also ? spec.also.install(env) : unchanged();
-      const base = config.text === undefined ? { ...spec.initial } : config.value;
-      const written = writeJsonConfig(config, {
-        ...base,
-        hooks: addOurHooks(hooks, spec.shape, spec.hooks(taw)),
-      });
-      const outcome: Outcome = {
-        changed: written.changed,
-        files: written.changed ? [file] : [],
-        backups: written.backup ? [written.backup] : [],
-      };
-      return merge(outcome, also);
+      const written = writeJsonConfig(config, added.text);
+      recordCreated(env, spec.id, added.created);
+      return merge(
+        {
+          changed: written.changed,
+          files: written.changed ? [file] : [],
+          backups: written.backup ? [written.backup] : [],
+        },
+        also,
+      );
     },
     uninstall(env) {
       const file = path(env);
       const also = spec.also ? spec.also.uninstall(env) : unchanged();
       if (!existsSync(file)) return also;
       const config = readJsonConfig(file);
-      const hooks = config.value.hooks;
-      if (!isObject(hooks) || !hasOurHooks(hooks)) return also;
-      const { hooks: _ours, ...rest } = config.value;
-      const left = removeOurHooks(hooks);
-      const value = Object.keys(left).length ? { ...config.value, hooks: left } : rest;
+      if (!hasOurHooks(config.value.hooks)) return also;
+      const text = removeOurHooks(config.text ?? "", file, createdBy(env, spec.id));
+      dropRecord(env, spec.id);
       // A file taw made holds nothing else: it goes.
-      if (JSON.stringify(value) === JSON.stringify(spec.initial ?? {})) {
+      if (text === fresh) {
         rmSync(file);
         return merge({ changed: true, files: [file], backups: [] }, also);
       }
-      const written = writeJsonConfig(config, value);
+      const written = writeJsonConfig(config, text);
       return merge(
         { changed: written.changed, files: [file], backups: written.backup ? [written.backup] : [] },
         also,
