@@ -19,29 +19,38 @@ async function main(argv: string[]): Promise<number> {
     const command = reportCommands.find((verb) => verb.path[1] === argv[1]);
     if (command) return execute(command, argv.slice(2));
   }
-  const { commandHelp, mainHelp } = await import("./cli/help.ts");
-  const { commandsUnder, findCommand } = await import("./cli/registry.ts");
+  const { commandHelp, groupHelp, mainHelp } = await import("./cli/help.ts");
+  const { commandsUnder, findCommand, verbWords } = await import("./cli/registry.ts");
   if (first === "--version" || first === "-V" || first === "version") {
     stdio.out(`taw ${VERSION}`);
     return EXIT.ok;
   }
-  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+  const words = verbWords(argv);
+  const flags = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  const wantsHelp = flags.includes("--help") || flags.includes("-h");
+  if (words.length === 0 || words[0] === "help") {
     stdio.out(mainHelp());
     return EXIT.ok;
   }
   const found = findCommand(argv);
+  const group = commandsUnder(words[0] as string);
+  if (!found && group.length && wantsHelp && words.length === 1) {
+    stdio.out(groupHelp(words[0] as string));
+    return EXIT.ok;
+  }
   if (!found) {
-    const group = commandsUnder(first);
-    const hint = group.length
-      ? `'${first}' needs a verb: ${group.map((command) => command.path.slice(1).join(" ")).join(", ")}.`
-      : "Run 'taw --help' for the list of verbs.";
-    const message = `unknown verb '${argv.slice(0, group.length ? 2 : 1).join(" ")}'. ${hint}`;
+    const verbs = group.map((command) => command.path.slice(1).join(" ")).join(", ");
+    const message =
+      words.length === 1 && group.length
+        ? `'${words[0]}' needs a verb: ${verbs}. See 'taw ${words[0]} --help'.`
+        : `unknown verb '${words.slice(0, group.length ? 2 : 1).join(" ")}'. ${
+            group.length ? `'${words[0]}' verbs: ${verbs}.` : "Run 'taw --help' for the list of verbs."
+          }`;
     if (argv.includes("--json")) stdio.out(JSON.stringify({ ok: false, error: { code: "usage", message } }));
     else stdio.err(`taw: ${message}`);
     return EXIT.usage;
   }
-  const flags = found.rest.includes("--") ? found.rest.slice(0, found.rest.indexOf("--")) : found.rest;
-  if (flags.includes("--help") || flags.includes("-h")) {
+  if (wantsHelp) {
     stdio.out(commandHelp(found.command));
     return EXIT.ok;
   }

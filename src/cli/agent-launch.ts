@@ -74,7 +74,7 @@ export async function startFromFlags(
 export const agentStart = defineCommand({
   path: ["agent", "start"],
   summary: "start an agent: in a new window (default), a split, a session, or an idle shell pane",
-  usage: "[-- agent args]",
+  positionals: ["[-- agent args]"],
   flags: {
     kind: { type: "string", short: "k", description: "the agent kind: claude, codex, … (required)" },
     name: { type: "string", short: "n", description: "a name for it, [a-z][a-z0-9_-]{0,31}" },

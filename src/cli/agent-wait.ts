@@ -46,7 +46,7 @@ async function findWaited(tmux: Tmux, text: string) {
 export const agentWait = defineCommand({
   path: ["agent", "wait"],
   summary: "wait until an agent is idle, done or blocked (or the states given); `exited` when it ends",
-  usage: "<agent>",
+  positionals: ["<agent>"],
   flags: {
     until: {
       type: "string",
@@ -71,7 +71,7 @@ export const agentWait = defineCommand({
 export const agentSendKeys = defineCommand({
   path: ["agent", "send-keys"],
   summary: "send tmux key names (Enter, C-c, Up …) or, with --text, literal text to an agent",
-  usage: "<agent> <key>…",
+  positionals: ["<agent>", "<key>…"],
   flags: { text: { type: "string", description: "type this text literally (before any keys)" } },
   async run(ctx) {
     const text = ctx.args.flags.text as string | undefined;

@@ -49,7 +49,7 @@ export const agentList = defineCommand({
 export const agentGet = defineCommand({
   path: ["agent", "get"],
   summary: "one agent's record",
-  usage: "<pane>",
+  positionals: ["<pane>"],
   run: async (ctx) =>
     (await findAgent(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent get w1:p2"))).pane,
   render: (pane) => agentTable([pane]),
@@ -59,7 +59,7 @@ export const agentGet = defineCommand({
 export const agentRename = defineCommand({
   path: ["agent", "rename"],
   summary: "name an agent ([a-z][a-z0-9_-]{0,31}, unique among live agents)",
-  usage: "<pane> <name>",
+  positionals: ["<pane>", "<name>"],
   run: (ctx) =>
     renameAgent(
       ctx.tmux,
@@ -72,7 +72,8 @@ export const agentRename = defineCommand({
 export const agentPrompt = defineCommand({
   path: ["agent", "prompt"],
   summary: "send an agent a prompt (pasted, then its submit key); refused while it is blocked",
-  usage: "<pane> <text> (or --stdin)",
+  positionals: ["<pane>", "[text]…"],
+  usage: "(or --stdin)",
   flags: {
     stdin: { type: "boolean", description: "read the prompt from standard input" },
     ...PROMPT_WAIT_FLAGS,
@@ -90,7 +91,7 @@ export const agentPrompt = defineCommand({
 export const agentKill = defineCommand({
   path: ["agent", "kill"],
   summary: "close an agent's pane (the agent ends with it); a pane with no agent only with --force",
-  usage: "<pane>",
+  positionals: ["<pane>"],
   flags: { force: { type: "boolean", description: "close the pane even when it runs no agent" } },
   run: (ctx) =>
     closePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent kill w1:p2"), {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TawError } from "../errors.ts";
-import { parseArgs } from "./args.ts";
+import { checkPositionals, parseArgs } from "./args.ts";
 
 const specs = {
   json: { type: "boolean", description: "" },
@@ -39,5 +39,38 @@ describe("parseArgs", () => {
     } catch (error) {
       expect((error as TawError).exitCode).toBe(2);
     }
+  });
+});
+
+describe("checkPositionals", () => {
+  const check = (declared: string[], argv: string[]) =>
+    checkPositionals(declared, parseArgs(argv, specs), "taw verb");
+
+  test.each([
+    [[], []],
+    [["<pane>"], ["%1"]],
+    [["[pane]"], []],
+    [
+      ["<pane>", "[text]…"],
+      ["%1", "a", "b", "--", "c"],
+    ],
+    [
+      ["<pane>", "<key>…"],
+      ["%1", "--", "-x"],
+    ],
+    [["[-- agent args]"], ["--", "claude", "--resume"]],
+  ])("%j takes %j", (declared, argv) => {
+    expect(() => check(declared, argv)).not.toThrow();
+  });
+
+  test.each([
+    [[], ["stpo"], "unexpected argument 'stpo'. Usage: taw verb"],
+    [[], ["--", "x"], "unexpected argument 'x'"],
+    [["<pane>"], ["%1", "%2"], "unexpected argument '%2'"],
+    [["[-- agent args]"], ["claude"], "unexpected argument 'claude'"],
+    [["<pane>", "<name>"], ["%1"], "missing <name>. Usage: taw verb"],
+    [["<pane>", "<key>…"], ["%1"], "missing <key>."],
+  ])("%j refuses %j", (declared, argv, message) => {
+    expect(() => check(declared, argv)).toThrow(message);
   });
 });

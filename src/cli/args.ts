@@ -76,3 +76,26 @@ export function requireArg(args: string[], index: number, name: string, example:
   if (value === undefined || value === "") throw usageError(`missing <${name}>. Example: ${example}`);
   return value;
 }
+
+/** Words that declare the words after `--`: "[-- agent args]", "-- <agent> [args]". */
+const isRestWord = (word: string) => /^\[?--/.test(word);
+
+/**
+ * Check a verb's positional words against its declaration: `<name>` is required, `[name]`
+ * optional, a trailing `…` takes any number more (words after `--` count too), and a
+ * `-- …` word lets the verb take the words after `--`. Anything else is a usage error that
+ * names the word and shows `usage`.
+ */
+export function checkPositionals(declared: string[], args: ParsedArgs, usage: string): void {
+  const words = declared.filter((word) => !isRestWord(word));
+  const variadic = words.at(-1)?.endsWith("…") === true;
+  const required = words.filter((word) => word.startsWith("<"));
+  const given = variadic ? [...args.positionals, ...args.rest] : args.positionals;
+  if (given.length < required.length) {
+    throw usageError(`missing ${required[given.length]?.replace(/…$/, "")}. Usage: ${usage}`);
+  }
+  const extra = variadic
+    ? undefined
+    : (args.positionals[words.length] ?? (declared.some(isRestWord) ? undefined : args.rest[0]));
+  if (extra !== undefined) throw usageError(`unexpected argument '${extra}'. Usage: ${usage}`);
+}

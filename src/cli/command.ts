@@ -3,7 +3,7 @@
 
 import { EXIT, TawError } from "../errors.ts";
 import { serverFromEnv, Tmux } from "../tmux/client.ts";
-import { type FlagSpecs, type ParsedArgs, parseArgs } from "./args.ts";
+import { checkPositionals, type FlagSpecs, type ParsedArgs, parseArgs } from "./args.ts";
 
 export interface CommandContext {
   args: ParsedArgs;
@@ -17,7 +17,10 @@ export interface Command<R = unknown> {
   path: string[];
   /** One line for --help. */
   summary: string;
-  /** Positional arguments, for the usage line: "<pane> [text]". */
+  /** The positional words it takes, checked before it runs: "<pane>" required, "[name]"
+   * optional, "<key>…" any number more, "[-- agent args]" the words after `--`. None if absent. */
+  positionals?: string[];
+  /** A note after the positionals on the usage line: "(or --stdin)". */
   usage?: string;
   flags?: FlagSpecs;
   run(ctx: CommandContext): Promise<R>;
@@ -41,8 +44,13 @@ export function defineCommand<R>(command: Command<R>): Command<R> {
   return command;
 }
 
+/** The verb's words, positionals and note: "agent rename <pane> <name>". */
+export const verbLine = (command: Command) =>
+  [...command.path, ...(command.positionals ?? []), command.usage].filter(Boolean).join(" ");
+
 export function contextFor(argv: string[], command: Command, env = process.env): CommandContext {
   const args = parseArgs(argv, { ...COMMON_FLAGS, ...command.flags });
+  checkPositionals(command.positionals ?? [], args, `taw ${verbLine(command)} [options]`);
   const socketPath = args.flags.socket as string | undefined;
   const socketName = args.flags["socket-name"] as string | undefined;
   const server = socketPath ? { socketPath } : socketName ? { socketName } : serverFromEnv(env);

@@ -125,7 +125,8 @@ async function explainPane(
 export const agentExplain = defineCommand({
   path: ["agent", "explain"],
   summary: "why taw reads a pane (or a saved screen) as it does: identity, every rule, the verdict",
-  usage: "<pane> | --file <screen.txt> --agent <kind>",
+  positionals: ["[pane]"],
+  usage: "(or --file <screen.txt> --agent <kind>)",
   flags: {
     file: { type: "string", description: "a saved screen (capture-pane -p) instead of a pane" },
     agent: { type: "string", description: "the agent kind whose rules to apply" },

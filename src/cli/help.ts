@@ -1,29 +1,48 @@
 import { VERSION } from "../version.ts";
-import { COMMON_FLAGS, type Command } from "./command.ts";
-import { COMMANDS } from "./registry.ts";
+import { COMMON_FLAGS, type Command, verbLine } from "./command.ts";
+import { COMMANDS, commandsUnder } from "./registry.ts";
 
-const verb = (command: Command) => [command.path.join(" "), command.usage].filter(Boolean).join(" ");
+/** Verbs, one a line, their usage padded to one column, then their summaries. */
+function verbList(commands: Command[]): string[] {
+  const width = Math.max(...commands.map((command) => verbLine(command).length));
+  return commands.map((command) => `  ${verbLine(command).padEnd(width)}  ${command.summary}`);
+}
 
 export function mainHelp(): string {
-  const width = Math.max(...COMMANDS.map((command) => verb(command).length));
   return [
     `taw ${VERSION}: a live tmux dashboard for coding agents`,
     "",
     "Usage: taw <verb> [options]        (taw <verb> --help for a verb's options)",
     "",
     "Verbs:",
-    ...COMMANDS.map((command) => `  ${verb(command).padEnd(width)}  ${command.summary}`),
+    ...verbList(COMMANDS),
     "",
-    "Every verb takes --json (one {ok,result|error} envelope), -L <socket-name> and -S <socket-path>.",
+    "Every verb takes --json (one {ok,result|error} envelope), -L <socket-name> and -S <socket-path>,",
+    "before or after the verb (taw -L work agent list).",
     "Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 tmux, 5 timeout.",
+  ].join("\n");
+}
+
+/** `taw agent --help`: the verbs of a group word. */
+export function groupHelp(group: string): string {
+  return [
+    `Usage: taw ${group} <verb> [options]        (taw ${group} <verb> --help for a verb's options)`,
+    "",
+    "Verbs:",
+    ...verbList(commandsUnder(group)),
   ].join("\n");
 }
 
 export function commandHelp(command: Command): string {
   const flags = Object.entries({ ...command.flags, ...COMMON_FLAGS });
   const width = Math.max(...flags.map(([name, spec]) => flagLabel(name, spec.short, spec.type).length));
+  // A verb that is also a group word (engine) names the verbs under it.
+  const more =
+    command.path.length === 1
+      ? commandsUnder(command.path[0] as string).filter((verb) => verb !== command)
+      : [];
   return [
-    `Usage: taw ${verb(command)} [options]`,
+    `Usage: taw ${verbLine(command)} [options]`,
     "",
     command.summary,
     "",
@@ -31,6 +50,7 @@ export function commandHelp(command: Command): string {
     ...flags.map(
       ([name, spec]) => `  ${flagLabel(name, spec.short, spec.type).padEnd(width)}  ${spec.description}`,
     ),
+    ...(more.length ? ["", "Verbs:", ...verbList(more)] : []),
   ].join("\n");
 }
 

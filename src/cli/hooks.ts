@@ -24,7 +24,7 @@ const SAMPLES: Record<HookEvent, Pick<TransitionEvent, "kind" | "from" | "to">> 
 export const hooksTest = defineCommand({
   path: ["hooks", "test"],
   summary: "run the [hooks] command of an event now, with a sample event",
-  usage: "<event>",
+  positionals: ["<event>"],
   flags: { pane: { type: "string", description: "a real pane the sample event is about" } },
   async run(ctx) {
     const name = ctx.args.positionals[0] as HookEvent | undefined;

@@ -42,7 +42,7 @@ const renderChange = (result: Change) => {
 export const integrationInstall = defineCommand({
   path: ["integration", "install"],
   summary: "write taw's hook into an agent's configuration, so the agent reports for itself",
-  usage: "<agent>",
+  positionals: ["<agent>"],
   run: async (ctx): Promise<Change> => {
     const integration = integrationOf(ctx, "install");
     return { agent: integration.id, action: "install", ...integration.install(ctx.env, tawOf(ctx)) };
@@ -53,7 +53,7 @@ export const integrationInstall = defineCommand({
 export const integrationUninstall = defineCommand({
   path: ["integration", "uninstall"],
   summary: "take taw's hook out of an agent's configuration (and nothing else)",
-  usage: "<agent>",
+  positionals: ["<agent>"],
   run: async (ctx): Promise<Change> => {
     const integration = integrationOf(ctx, "uninstall");
     return { agent: integration.id, action: "uninstall", ...integration.uninstall(ctx.env) };
@@ -146,7 +146,7 @@ function ago(ms: number): string {
 export const integrationStatus = defineCommand({
   path: ["integration", "status"],
   summary: "which integrations are installed, and when each pane's last report arrived",
-  usage: "[agent]",
+  positionals: ["[agent]"],
   run: async (ctx): Promise<Status> => {
     const only = ctx.args.positionals[0] ? integrationOf(ctx, "status") : undefined;
     if (ctx.args.positionals.length > 1) throw usageError("integration status takes one agent at most");

@@ -46,7 +46,7 @@ export const manifestList = defineCommand({
 export const manifestCheck = defineCommand({
   path: ["manifest", "check"],
   summary: "validate a manifest file or folder (default: the shipped and user manifests)",
-  usage: "[path]",
+  positionals: ["[path]"],
   run(ctx) {
     const path = ctx.args.positionals[0];
     let checked: number;

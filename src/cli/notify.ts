@@ -10,7 +10,7 @@ import { defineCommand } from "./command.ts";
 export const notificationShow = defineCommand({
   path: ["notification", "show"],
   summary: "show a notification on every attached client (tmux message, terminal, system, sound)",
-  usage: "<title>",
+  positionals: ["<title>…"],
   flags: { body: { type: "string", description: "the text under the title" } },
   async run(ctx) {
     const title = ctx.args.positionals.join(" ").trim();

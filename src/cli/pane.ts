@@ -35,7 +35,7 @@ export const paneList = defineCommand({
 export const paneGet = defineCommand({
   path: ["pane", "get"],
   summary: "one pane's record",
-  usage: "<pane>",
+  positionals: ["<pane>"],
   async run(ctx) {
     const id = await resolvePane(
       ctx.tmux,
@@ -52,7 +52,7 @@ export const paneGet = defineCommand({
 export const paneRead = defineCommand({
   path: ["pane", "read"],
   summary: "print a pane's screen (--lines N of history, --ansi for colours)",
-  usage: "<pane>",
+  positionals: ["<pane>"],
   flags: {
     lines: { type: "number", description: "include N lines of scrollback above the screen" },
     ansi: { type: "boolean", description: "keep colours and attributes (escape sequences)" },
@@ -78,7 +78,7 @@ export const paneRead = defineCommand({
 export const paneSendText = defineCommand({
   path: ["pane", "send-text"],
   summary: "type text into a pane, literally (no Enter)",
-  usage: "<pane> <text>",
+  positionals: ["<pane>", "[text]…"],
   async run(ctx) {
     const id = await resolvePane(
       ctx.tmux,
@@ -95,7 +95,7 @@ export const paneSendText = defineCommand({
 export const paneSendKeys = defineCommand({
   path: ["pane", "send-keys"],
   summary: "send tmux key names to a pane (Enter, C-c, Up …)",
-  usage: "<pane> <key>…",
+  positionals: ["<pane>", "<key>…"],
   async run(ctx) {
     const id = await resolvePane(
       ctx.tmux,

@@ -4,7 +4,7 @@
 import { agentCommands } from "./agent.ts";
 import { agentStart } from "./agent-launch.ts";
 import { agentDriveCommands } from "./agent-wait.ts";
-import type { Command } from "./command.ts";
+import { COMMON_FLAGS, type Command } from "./command.ts";
 import { configCommands } from "./config.ts";
 import { dashboardCommand, popupCommand } from "./dashboard.ts";
 import { doctorCommand } from "./doctor.ts";
@@ -55,14 +55,47 @@ export const COMMANDS: Command[] = [
   doctorCommand as Command,
 ];
 
-/** The verb named by the longest prefix of argv, and the words after it. */
+const VERB_DEPTH = Math.max(...COMMANDS.map((command) => command.path.length));
+const VALUE_FLAGS = new Set(
+  Object.entries(COMMON_FLAGS)
+    .filter(([, spec]) => spec.type !== "boolean")
+    .flatMap(([name, spec]) => [`--${name}`, ...(spec.short ? [`-${spec.short}`] : [])]),
+);
+const COMMON_WORDS = new Set(
+  Object.entries(COMMON_FLAGS).flatMap(([name, spec]) => [
+    `--${name}`,
+    ...(spec.short ? [`-${spec.short}`] : []),
+  ]),
+);
+
+/** Where the words that name a verb stand in argv. Like tmux's, the flags every verb takes
+ * (-L, -S, --json, --help) may come before or between them; any other flag ends them. */
+function verbIndexes(argv: string[]): number[] {
+  const at: number[] = [];
+  for (let index = 0; index < argv.length && at.length < VERB_DEPTH; index++) {
+    const arg = argv[index] as string;
+    if (VALUE_FLAGS.has(arg)) index++;
+    else if (!arg.startsWith("-") || arg === "-") at.push(index);
+    else if (!COMMON_WORDS.has(arg.split("=")[0] as string)) break;
+  }
+  return at;
+}
+
+/** The words in argv that may name a verb: ["agent", "list"] in `taw -L work agent list --json`. */
+export const verbWords = (argv: string[]) => verbIndexes(argv).map((index) => argv[index] as string);
+
+/** The verb named by the longest run of verb words, and argv without them. */
 export function findCommand(argv: string[]): { command: Command; rest: string[] } | undefined {
+  const indexes = verbIndexes(argv);
+  const words = indexes.map((index) => argv[index]);
   let best: Command | undefined;
   for (const command of COMMANDS) {
-    const matches = command.path.every((part, index) => argv[index] === part);
+    const matches = command.path.every((part, index) => words[index] === part);
     if (matches && (!best || command.path.length > best.path.length)) best = command;
   }
-  return best ? { command: best, rest: argv.slice(best.path.length) } : undefined;
+  if (!best) return undefined;
+  const used = new Set(indexes.slice(0, best.path.length));
+  return { command: best, rest: argv.filter((_, index) => !used.has(index)) };
 }
 
 /** Verbs under a group word ("pane" → pane list, pane get …). */

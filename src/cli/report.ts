@@ -146,7 +146,7 @@ const render = (result: ReportResult | undefined, ctx: CommandContext) =>
 export const reportAgent = defineCommand({
   path: ["pane", "report-agent"],
   summary: "an agent's hook reports its state (herdr-compatible)",
-  usage: RESUME_USAGE,
+  positionals: [RESUME_USAGE],
   flags: {
     ...COMMON,
     state: { type: "string", description: "working, blocked, idle or unknown" },
@@ -175,7 +175,7 @@ export const reportAgent = defineCommand({
 export const reportAgentSession = defineCommand({
   path: ["pane", "report-agent-session"],
   summary: "an agent's hook reports its conversation id and transcript (herdr-compatible)",
-  usage: RESUME_USAGE,
+  positionals: [RESUME_USAGE],
   flags: { ...COMMON, ...SESSION },
   run: quietly(async (ctx) => {
     const session = await sessionFields(ctx, required(ctx, "agent"));

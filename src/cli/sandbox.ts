@@ -14,7 +14,7 @@ export const DEFAULT_RUNTIME = "docker";
 export const sandboxCommand = defineCommand({
   path: ["sandbox"],
   summary: "run an agent in a container of a [sandbox.profiles.<name>] profile, in this pane",
-  usage: "<profile> -- <agent> [args]",
+  positionals: ["<profile>", "-- <agent> [args]"],
   flags: {
     "dry-run": { type: "boolean", description: "print the runtime's command line instead of running it" },
   },

@@ -8,7 +8,7 @@ import { defineCommand } from "./command.ts";
 export const seenCommand = defineCommand({
   path: ["seen"],
   summary: "mark a pane looked at: done becomes idle (for tmux focus hooks)",
-  usage: "[pane]",
+  positionals: ["[pane]"],
   async run(ctx) {
     const text = ctx.args.positionals[0] || ctx.env.TMUX_PANE;
     if (!text) throw usageError("missing <pane>. Example: taw seen w1:p2 (or run it inside the pane)");

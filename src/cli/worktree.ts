@@ -95,7 +95,7 @@ export const worktreeList = defineCommand({
 export const worktreeOpen = defineCommand({
   path: ["worktree", "open"],
   summary: "the tmux session of an existing worktree (made when it has none)",
-  usage: "<worktree>",
+  positionals: ["<worktree>"],
   flags: REPO_FLAG,
   run: (ctx) =>
     openWorktree(
@@ -109,7 +109,7 @@ export const worktreeOpen = defineCommand({
 export const worktreeRemove = defineCommand({
   path: ["worktree", "remove"],
   summary: "kill a worktree's session and remove its folder (its branch stays)",
-  usage: "<worktree>",
+  positionals: ["<worktree>"],
   flags: {
     force: {
       type: "boolean",
