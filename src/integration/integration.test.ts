@@ -138,6 +138,19 @@ describe("Claude Code", () => {
     expect(read(settings)).toBe(own);
   });
 
+  test("a settings file on one line stays on one line, and comes back exactly", () => {
+    const env = scratchHome();
+    const settings = join(env.HOME as string, ".claude", "settings.json");
+    mkdirSync(dirname(settings));
+    const own = '{"permissions":{"defaultMode":"default"}}';
+    writeFileSync(settings, own);
+    claude.install(env, TAW);
+    expect(read(settings).split("\n")).toHaveLength(1);
+    expect(JSON.parse(read(settings)).permissions).toEqual({ defaultMode: "default" });
+    claude.uninstall(env);
+    expect(read(settings)).toBe(own);
+  });
+
   test("taw's hook moved by the user into their own group is taken out of it alone", () => {
     const env = scratchHome();
     const settings = join(env.HOME as string, ".claude", "settings.json");

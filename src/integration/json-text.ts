@@ -131,6 +131,11 @@ export function appendMember(text: string, container: JsonNode, value: unknown, 
   if (container.end === 0)
     return `${JSON.stringify(key === undefined ? [value] : { [key]: value }, null, 2)}\n`;
   const last = container.members.at(-1);
+  // A container laid out on one line gets its new member on that line, compact.
+  if (last && !text.slice(container.start, container.end).includes("\n")) {
+    const member = `${key === undefined ? "" : `${JSON.stringify(key)}:`}${JSON.stringify(value)}`;
+    return splice(text, last.node.end, last.node.end, `,${member}`);
+  }
   const prefix = key === undefined ? "" : `${JSON.stringify(key)}: `;
   if (!last) {
     const outer = lineIndent(text, container.start);
