@@ -45,7 +45,7 @@ describe("the CLI's answers", () => {
     expect(badFlag.stderr).toContain("needs a number");
   });
 
-  test("pane read returns the screen; --lines reaches into history", async () => {
+  test("pane read returns the screen; --scrollback reaches into history", async () => {
     const s = await server();
     await s.run("send-keys", "-t", "main:0.0", "-l", "for i in $(seq 1 100); do echo line$i; done");
     await s.run("send-keys", "-t", "main:0.0", "Enter");
@@ -53,7 +53,7 @@ describe("the CLI's answers", () => {
     const screen = await s.taw(["pane", "read", "main:0.0", "--json"]);
     expect(screen.json?.result.text).toContain("line100");
     expect(screen.json?.result.text).not.toContain("line1\n");
-    const history = await s.taw(["pane", "read", "main:0.0", "--lines", "100", "--json"]);
+    const history = await s.taw(["pane", "read", "main:0.0", "--scrollback", "--json"]);
     expect(history.json?.result.text).toContain("line1\n");
   });
 

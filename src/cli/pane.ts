@@ -49,12 +49,20 @@ export const paneGet = defineCommand({
   toJson: paneRecord,
 });
 
+/** The screen without the empty rows below its last text; with `count`, its last `count` lines. */
+export function screenTail(text: string, count?: number): string {
+  const lines = text.replace(/\n$/, "").split("\n");
+  while (lines.length > 0 && (lines.at(-1) as string).trim() === "") lines.pop();
+  return (count === undefined ? lines : lines.slice(-count)).join("\n");
+}
+
 export const paneRead = defineCommand({
   path: ["pane", "read"],
-  summary: "print a pane's screen (--lines N of history, --ansi for colours)",
+  summary: "print a pane's screen (--lines N for its last N, --scrollback with history, --ansi for colours)",
   positionals: ["<pane>"],
   flags: {
-    lines: { type: "number", description: "include N lines of scrollback above the screen" },
+    lines: { type: "number", description: "only the last N lines (empty rows below the text left out)" },
+    scrollback: { type: "boolean", description: "include the scrollback history above the screen" },
     ansi: { type: "boolean", description: "keep colours and attributes (escape sequences)" },
   },
   async run(ctx) {
@@ -63,14 +71,13 @@ export const paneRead = defineCommand({
       requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
     );
     const lines = ctx.args.flags.lines as number | undefined;
-    if (lines !== undefined && (lines < 0 || !Number.isInteger(lines))) {
-      throw usageError("--lines needs a whole number of lines, 0 or more");
+    if (lines !== undefined && (lines < 1 || !Number.isInteger(lines))) {
+      throw usageError(`--lines needs a whole number of lines, 1 or more (got ${lines})`);
     }
     const args = ["capture-pane", "-p", "-t", target(id)];
     if (ctx.args.flags.ansi) args.push("-e");
-    if (lines) args.push("-S", String(-lines));
-    const text = await ctx.tmux.run(args);
-    return { pane_id: id, text: text.replace(/\n$/, "") };
+    if (ctx.args.flags.scrollback) args.push("-S", "-");
+    return { pane_id: id, text: screenTail(await ctx.tmux.run(args), lines) };
   },
   render: (result) => result.text,
 });
