@@ -7,7 +7,17 @@ import { resolve } from "node:path";
 
 export const AGENTS_DIR = resolve(import.meta.dir, ".agents");
 
-export type AgentId = "claude" | "codex" | "opencode" | "gemini" | "qwen" | "pi";
+export type AgentId =
+  | "claude"
+  | "codex"
+  | "opencode"
+  | "gemini"
+  | "qwen"
+  | "pi"
+  | "grok"
+  | "continue"
+  | "cline"
+  | "kilo";
 
 export interface AgentPackage {
   id: AgentId;
@@ -24,6 +34,11 @@ export const AGENT_PACKAGES: Record<AgentId, AgentPackage> = {
   gemini: { id: "gemini", pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
   qwen: { id: "qwen", pkg: "@qwen-code/qwen-code", version: "0.24.4", bin: "qwen" },
   pi: { id: "pi", pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", bin: "pi" },
+  grok: { id: "grok", pkg: "@vibe-kit/grok-cli", version: "0.0.34", bin: "grok" },
+  continue: { id: "continue", pkg: "@continuedev/cli", version: "1.5.47", bin: "cn" },
+  cline: { id: "cline", pkg: "cline", version: "3.0.65", bin: "cline" },
+  // 7.8.1 (newest) lacks its Linux binary package on the registry; 7.7.7 installs.
+  kilo: { id: "kilo", pkg: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
 };
 
 /** An install of the four packages is a few hundred MB each; bounded so CI cannot hang. */

@@ -15,6 +15,7 @@ import { waitFor } from "./harness.ts";
 import { claudeDriver } from "./record/claude.ts";
 import { codexDriver } from "./record/codex.ts";
 import { geminiDriver } from "./record/gemini.ts";
+import { grokDriver } from "./record/grok.ts";
 import { opencodeDriver } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
 import { piDriver } from "./record/pi.ts";
@@ -29,6 +30,7 @@ const DRIVERS: AgentDriver[] = [
   opencodeDriver,
   qwenDriver,
   piDriver,
+  grokDriver,
 ];
 /** The walk below; the first model call can be slow (OpenCode installs its provider first). */
 const TEST_TIMEOUT_MS = 480_000;
@@ -117,6 +119,7 @@ describe("real agents against the stand-in model", () => {
           await expectState(driver, pane, "idle");
           expect(existsSync(`${scratch.project}/approved.txt`)).toBe(true);
 
+          if (!driver.questionCall) return;
           await driver.beforeQuestion?.(pane, async () => undefined);
           standIn.script.push(driver.questionCall, text(["Thanks, noted."]));
           await pane.submit("Ask me a question");

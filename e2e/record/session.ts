@@ -42,9 +42,10 @@ export interface AgentDriver {
   /** Case name of the approval screen ("permission-bash") and what it shows. */
   approvalCase: string;
   approvalNote: string;
-  /** A call of the agent's question tool asking "Which file name should I use?". */
-  questionCall: ToolReply;
-  questionNote: string;
+  /** A call of the agent's question tool asking "Which file name should I use?"; none when
+   * the agent has no question tool (Grok CLI). */
+  questionCall?: ToolReply;
+  questionNote?: string;
   /** Setup the question tool needs (Codex offers it only in Plan mode), and its undoing. */
   beforeQuestion?(pane: AgentPane, capture: Capture): Promise<void>;
   afterQuestion?(pane: AgentPane): Promise<void>;

@@ -75,17 +75,19 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
     await driver.waitIdle(pane, "the prompt after the command");
     await capture("idle-after-tool", "idle", "prompt after a command ran and the turn ended");
 
-    await driver.beforeQuestion?.(pane, capture);
-    standIn.script.push(driver.questionCall, text(["Thanks, noted."]));
-    await pane.submit("Ask me which file name to use");
-    await pane.waitFor(/Which file name should I use\?/, STEP_TIMEOUT_MS, "the question");
-    await Bun.sleep(SETTLE_CAPTURE_MS);
-    await capture("blocked-question", "blocked", driver.questionNote);
-    await pane.answer("Enter");
-    await pane.waitFor(/Thanks, noted\./, STEP_TIMEOUT_MS, "the reply after the answer");
-    await driver.waitIdle(pane, "the prompt after the answer");
-    await capture("idle-after-answer", "idle", "prompt after answering the question");
-    await driver.afterQuestion?.(pane);
+    if (driver.questionCall) {
+      await driver.beforeQuestion?.(pane, capture);
+      standIn.script.push(driver.questionCall, text(["Thanks, noted."]));
+      await pane.submit("Ask me which file name to use");
+      await pane.waitFor(/Which file name should I use\?/, STEP_TIMEOUT_MS, "the question");
+      await Bun.sleep(SETTLE_CAPTURE_MS);
+      await capture("blocked-question", "blocked", driver.questionNote ?? "the question tool");
+      await pane.answer("Enter");
+      await pane.waitFor(/Thanks, noted\./, STEP_TIMEOUT_MS, "the reply after the answer");
+      await driver.waitIdle(pane, "the prompt after the answer");
+      await capture("idle-after-answer", "idle", "prompt after answering the question");
+      await driver.afterQuestion?.(pane);
+    }
 
     if (driver.write) {
       standIn.script.push(driver.write.call(`${session.scratch.project}/notes.txt`), text(["Wrote it."]));
