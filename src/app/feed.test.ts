@@ -39,22 +39,63 @@ test("a snapshot that changes nothing visible does not touch the store; one that
   expect(source.stopped).toBe(true);
 });
 
-test("a hosted engine that ends on its own is replaced by reading tmux's options", async () => {
-  const store = createDashStore({ now: NOW });
-  const feed = new Feed(store, new Tmux({ socketName: "taw-test-none" }));
+/** A source that ends when the test says: its engine lost its claim, stopped or died. */
+function endingSource(mode: "hosting" | "reading") {
   let end: () => void = () => {};
-  const hosted: SnapshotSource = {
-    mode: "hosting",
+  const source: SnapshotSource = {
+    mode,
     finished: new Promise<void>((resolve) => {
       end = resolve;
     }),
     start: async () => {},
     stop: async () => {},
   };
-  await feed.attach(hosted);
+  return { source, end: () => end() };
+}
+
+test("a hosted engine that ends on its own is replaced by whatever the server has now", async () => {
+  const store = createDashStore({ now: NOW });
+  const chosen = new HandSource();
+  const feed = new Feed(store, new Tmux({ socketName: "taw-test-none" }), async () => chosen);
+  const hosted = endingSource("hosting");
+  await feed.attach(hosted.source);
   expect(store.getState().engine).toBe("hosting");
-  end();
+  hosted.end();
   await Bun.sleep(10);
   expect(store.getState().engine).toBe("reading");
+  await feed.stop();
+  expect(chosen.stopped).toBe(true);
+});
+
+test("a read engine that goes away is taken over: the dashboard hosts it", async () => {
+  const store = createDashStore({ now: NOW });
+  let release: (source: SnapshotSource) => void = () => {};
+  const choice = new Promise<SnapshotSource>((resolve) => {
+    release = resolve;
+  });
+  const feed = new Feed(store, new Tmux({ socketName: "taw-test-none" }), () => choice);
+  const read = endingSource("reading");
+  await feed.attach(read.source);
+  read.end();
+  await Bun.sleep(10);
+  // Between the engine's end and the takeover nobody keeps the states current.
+  expect(store.getState().engine).toBe("off");
+  release(endingSource("hosting").source);
+  await Bun.sleep(10);
+  expect(store.getState().engine).toBe("hosting");
+  await feed.stop();
+});
+
+test("a takeover that fails says so and leaves the header at off", async () => {
+  const store = createDashStore({ now: NOW });
+  const feed = new Feed(store, new Tmux({ socketName: "taw-test-none" }), async () => {
+    throw new Error("claim failed");
+  });
+  const read = endingSource("reading");
+  await feed.attach(read.source);
+  read.end();
+  await Bun.sleep(10);
+  expect(store.getState().engine).toBe("off");
+  expect(store.getState().message?.text).toContain("claim failed");
   await feed.stop();
 });

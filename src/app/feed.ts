@@ -1,6 +1,8 @@
 // What feeds the store: snapshots (from the engine this dashboard hosts, or by reading tmux
 // when another engine runs), git branches, the preview of the selected pane, and the clock
-// for time-in-state labels. Every write is skipped when nothing it carries changed.
+// for time-in-state labels. Every write is skipped when nothing it carries changed. When a
+// source ends (its engine stopped or died) the feed chooses again, hosting the engine unless
+// another process took it, so the states it shows are never silently stale.
 
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
@@ -10,7 +12,7 @@ import { parseAnsi } from "./ansi.ts";
 import { BranchCache } from "./branches.ts";
 import { secondsUntilChange } from "./duration.ts";
 import { fingerprint } from "./fingerprint.ts";
-import { ReaderSource, type SnapshotSource } from "./sources.ts";
+import { chooseSource, READER_POLL_MS, type SnapshotSource } from "./sources.ts";
 import { type DashStore, selectedPaneId, setBranches, setSnapshot, showMessage } from "./store.ts";
 
 /** How often the selected pane's screen is re-captured while the preview is shown. */
@@ -20,6 +22,7 @@ export class Feed {
   private lastPrint = "";
   private lastPreview = "";
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private clockTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly branches = new BranchCache();
   private unsubscribe: (() => void) | undefined;
@@ -29,6 +32,8 @@ export class Feed {
   constructor(
     private readonly store: DashStore,
     private readonly tmux: Tmux,
+    /** Where the next source comes from when one ends; tests give a stand-in. */
+    private readonly choose: (tmux: Tmux) => Promise<SnapshotSource> = chooseSource,
   ) {
     // Preview follows the selection and visibility; the clock follows the agent rows.
     this.unsubscribe = this.store.subscribe((state, previous) => {
@@ -56,9 +61,10 @@ export class Feed {
     }
     this.source = source;
     this.store.setState({ engine: source.mode });
-    // A hosted engine can end without us (another took the server over): read from then on.
+    // A hosted engine can end without us (another took the server over), a read one can stop
+    // or die: choose again.
     void source.finished?.then(() => {
-      if (!this.stopped && this.source === source) void this.attach(new ReaderSource(this.tmux));
+      if (!this.stopped && this.source === source) void this.replace();
     });
     await source.start(
       (snapshot) => this.onSnapshot(snapshot),
@@ -66,10 +72,32 @@ export class Feed {
     );
   }
 
+  /** Until a new source is attached the states are not live, and the header says so. Hosting
+   * fails when the server cannot be claimed: tried again at the reader's pace, with the tree
+   * still read meanwhile. */
+  private async replace(): Promise<void> {
+    if (this.stopped) return;
+    this.source = undefined;
+    this.store.setState({ engine: "off" });
+    try {
+      await this.attach(await this.choose(this.tmux));
+    } catch (error) {
+      if (this.stopped) return;
+      showMessage(this.store, `engine: ${(error as Error).message}`, true);
+      this.retryTimer = setTimeout(() => {
+        void takeSnapshot(this.tmux)
+          .then((snapshot) => this.onSnapshot(snapshot))
+          .catch(() => undefined)
+          .finally(() => this.replace());
+      }, READER_POLL_MS);
+    }
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     this.unsubscribe?.();
+    clearTimeout(this.retryTimer);
     clearTimeout(this.previewTimer);
     clearTimeout(this.clockTimer);
     await this.source?.stop();

@@ -20,7 +20,14 @@ const ENGINE_TEXT = {
   hosting: "engine: hosting",
   reading: "engine: reading",
   starting: "engine: …",
+  off: "engine: off — states may be stale",
 } as const;
+const ENGINE_FG: Record<EngineMode, (theme: Theme) => string> = {
+  hosting: (theme) => theme.primary,
+  reading: (theme) => theme.muted,
+  starting: (theme) => theme.muted,
+  off: (theme) => theme.state.blocked,
+};
 const VIEWS: { view: View; text: string }[] = [
   { view: "agents", text: " Agents " },
   { view: "tree", text: " Tree " },
@@ -51,7 +58,7 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
   const countOf = (s: (typeof states)[number]) => `${theme.glyph[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
   const countText = states.map(countOf).join("  ");
   const viewText = VIEWS.map((v) => v.text).join("");
-  const engineText = ENGINE_TEXT[input.engine];
+  const engineText = compact && input.engine === "off" ? "engine: off" : ENGINE_TEXT[input.engine];
   const fixed = columns(left) + columns(countText) + columns(viewText) + columns(engineText) + 6;
   const socketText = width - fixed > 8 ? cell(input.socket, width - fixed) : "";
   return [
@@ -67,7 +74,7 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
       bold: input.view === v.view,
     })),
     { text: `${theme.separator} `, fg: theme.muted },
-    { text: engineText, fg: input.engine === "hosting" ? theme.primary : theme.muted },
+    { text: engineText, fg: ENGINE_FG[input.engine](theme) },
     ...(socketText ? [{ text: `  ${socketText}`, fg: theme.muted }] : []),
   ];
 }

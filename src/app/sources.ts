@@ -1,10 +1,12 @@
 // Where the dashboard's snapshots come from: the engine it hosts (no engine runs on the
-// server), or tmux's options read on an interval (another engine writes them).
+// server), or tmux's options read on an interval (another engine writes them). Either ends
+// when its engine does, and the feed chooses again: a dashboard never reads a dead engine.
 
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { takeSnapshot } from "../tmux/server.ts";
-import type { Snapshot } from "../tmux/snapshot.ts";
+import { LIST_PANES } from "../tmux/formats.ts";
+import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
+import { parseClaim, SHOW_CLAIM } from "../watch/claim.ts";
 import type { Engine } from "../watch/engine.ts";
 import type { EngineMode } from "./store.ts";
 
@@ -15,26 +17,41 @@ export interface SnapshotSource {
   readonly mode: EngineMode;
   start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void>;
   stop(): Promise<void>;
-  /** Resolves when the source ends on its own (a hosted engine that lost its claim). */
+  /** Resolves when the source ends on its own (a hosted engine that lost its claim, a read
+   * engine whose claim went stale or was given back). */
   readonly finished?: Promise<void>;
 }
 
-/** Polls the pane listing (one tmux process per tick) and reports each snapshot. */
+/** Polls the pane listing and the engine's claim (one tmux process per tick) and reports each
+ * snapshot; ends when no live engine holds the claim. */
 export class ReaderSource implements SnapshotSource {
   readonly mode = "reading" as const;
+  readonly finished: Promise<void>;
+  private end: () => void = () => {};
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
 
   constructor(
     private readonly tmux: Tmux,
     private readonly intervalMs = READER_POLL_MS,
-  ) {}
+  ) {
+    this.finished = new Promise((resolve) => {
+      this.end = resolve;
+    });
+  }
 
   async start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void> {
     // The feed has just read the server: the first tick waits one interval.
     const tick = async () => {
       try {
-        onSnapshot(await takeSnapshot(this.tmux));
+        const [listing, claim] = await this.tmux.batch([LIST_PANES, SHOW_CLAIM]);
+        if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "list-panes failed");
+        onSnapshot(buildSnapshot(listing.output));
+        if (!parseClaim(claim?.output ?? "")?.alive) {
+          this.stopped = true;
+          this.end();
+          return;
+        }
       } catch (error) {
         onError(error);
       }

@@ -13,7 +13,8 @@ import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
 export type View = "agents" | "tree" | "worktrees";
-export type EngineMode = "hosting" | "reading" | "starting";
+/** Who keeps the states current: this dashboard, another process, nobody yet, or nobody (off). */
+export type EngineMode = "hosting" | "reading" | "starting" | "off";
 
 /** What takes the keyboard: the list, or one of the overlays. */
 export type Overlay =

@@ -7,6 +7,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
 import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 
 export function timeoutMs(seconds: unknown): number | undefined {
   if (seconds === undefined) return undefined;
@@ -28,6 +29,7 @@ export const PROMPT_WAIT_FLAGS = {
 export async function promptAndWait<R>(ctx: CommandContext, agent: string, send: () => Promise<R>) {
   if (!ctx.args.flags.wait) return send();
   const timeout = timeoutMs(ctx.args.flags.timeout);
+  await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
   const { pane } = await findAgent(ctx.tmux, agent);
   await requireEngine(ctx.tmux);
   const fresh = await readStatus(ctx.tmux, pane);
@@ -60,6 +62,7 @@ export const agentWait = defineCommand({
     const text = requireArg(ctx.args.positionals, 0, "agent", "taw agent wait alpha --until done");
     const until = parseUntil(ctx.args.flags.until as string | undefined);
     const timeout = timeoutMs(ctx.args.flags.timeout);
+    await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
     const { pane } = await findWaited(ctx.tmux, text);
     await requireEngine(ctx.tmux);
     const fresh = ctx.args.flags.next ? await readStatus(ctx.tmux, pane) : undefined;

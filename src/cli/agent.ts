@@ -12,6 +12,7 @@ import type { Pane } from "../tmux/snapshot.ts";
 import { PROMPT_WAIT_FLAGS, promptAndWait } from "./agent-wait.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS, NOT_LIVE_WARNING } from "./engine.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
 
@@ -35,25 +36,34 @@ function agentTable(panes: Pane[]): string {
   );
 }
 
+/** The table, led by a warning when no engine keeps the states current. */
+const liveTable = (live: boolean, panes: Pane[]) =>
+  live ? agentTable(panes) : `${NOT_LIVE_WARNING}\n${agentTable(panes)}`;
+
 export const agentList = defineCommand({
   path: ["agent", "list"],
   summary: "every agent, sorted by who needs you (blocked, done, working, idle)",
   async run(ctx) {
+    const live = await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
     const snapshot = await takeSnapshot(ctx.tmux);
-    return agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
+    const panes = agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
+    return { live, panes };
   },
-  render: agentTable,
-  toJson: (panes) => panes.map(paneRecord),
+  render: ({ live, panes }) => liveTable(live, panes),
+  toJson: ({ live, panes }) => panes.map((pane) => ({ ...paneRecord(pane), live })),
 });
 
 export const agentGet = defineCommand({
   path: ["agent", "get"],
   summary: "one agent's record",
   positionals: ["<pane>"],
-  run: async (ctx) =>
-    (await findAgent(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent get w1:p2"))).pane,
-  render: (pane) => agentTable([pane]),
-  toJson: paneRecord,
+  async run(ctx) {
+    const text = requireArg(ctx.args.positionals, 0, "pane", "taw agent get w1:p2");
+    const live = await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
+    return { live, pane: (await findAgent(ctx.tmux, text)).pane };
+  },
+  render: ({ live, pane }) => liveTable(live, [pane]),
+  toJson: ({ live, pane }) => ({ ...paneRecord(pane), live }),
 });
 
 export const agentRename = defineCommand({

@@ -1,16 +1,28 @@
 // taw engine [--foreground] | engine status | engine stop: the headless engine of a tmux
 // server. Without --foreground it starts itself in the background and returns once the
-// background engine holds the server's claim (or says why it could not).
+// background engine holds the server's claim (or says why it could not). ensureEngine is the
+// same start for the verbs that read agent states: none of them answers from a dead engine.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TawError } from "../errors.ts";
 import { attachNotifications } from "../notify/attach.ts";
 import { logDir } from "../paths.ts";
+import { BUN_FLAGS } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { type EngineClaim, readEngineClaim, thisHost } from "../watch/claim.ts";
+import { setOption } from "../tmux/options.ts";
+import {
+  clearRailWithoutEngine,
+  ENGINE_OPTION,
+  type EngineClaim,
+  type EngineView,
+  readEngineClaim,
+  readEngineView,
+  thisHost,
+} from "../watch/claim.ts";
 import { Engine, eventsPathFor } from "../watch/engine.ts";
 import { fileLogger } from "../watch/log.ts";
+import { markStale, RAIL_ASCII_OPTION, RAIL_OPTION } from "../watch/rail.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 
 /** How long `taw engine` waits for the background engine to claim the server. */
@@ -18,6 +30,8 @@ const START_WAIT_MS = 10_000;
 /** How long `taw engine stop` waits for the engine to let go. */
 const STOP_WAIT_MS = 5000;
 const POLL_MS = 100;
+/** How long a verb that started the engine waits for its first write before answering. */
+export const FIRST_WRITE_WAIT_MS = 3000;
 
 function serverFlags(ctx: CommandContext): string[] {
   const path = ctx.args.flags.socket as string | undefined;
@@ -64,21 +78,24 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   return { running: false };
 }
 
-async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
-  const held = await readEngineClaim(ctx.tmux);
-  if (held?.alive) return claimRecord(held);
-  // Its stderr goes to a file, not a pipe: this process ends long before the engine does.
+/** Start `taw engine --foreground` detached from this process, which ends long before it. */
+function spawnEngine(ctx: CommandContext) {
+  // Its stderr goes to a file, not a pipe: a pipe would keep this verb's caller waiting.
   mkdirSync(logDir(ctx.env), { recursive: true });
   const stderrPath = join(logDir(ctx.env), "engine.stderr.log");
   writeFileSync(stderrPath, "");
-  const child = Bun.spawn([process.execPath, Bun.main, "engine", "--foreground", ...serverFlags(ctx)], {
-    env: ctx.env,
-    stdin: "ignore",
-    stdout: "ignore",
-    stderr: Bun.file(stderrPath),
-    detached: true,
-  });
+  const child = Bun.spawn(
+    [process.execPath, ...BUN_FLAGS, Bun.main, "engine", "--foreground", ...serverFlags(ctx)],
+    { env: ctx.env, stdin: "ignore", stdout: "ignore", stderr: Bun.file(stderrPath), detached: true },
+  );
   child.unref();
+  return { child, stderrPath };
+}
+
+async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
+  const held = await readEngineClaim(ctx.tmux);
+  if (held?.alive) return claimRecord(held);
+  const { child, stderrPath } = spawnEngine(ctx);
   const deadline = Date.now() + START_WAIT_MS;
   while (Date.now() < deadline) {
     const claim = await readEngineClaim(ctx.tmux);
@@ -97,6 +114,42 @@ async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
     "the engine did not claim the server in time; see its log under the state folder",
   );
 }
+
+/**
+ * Make sure an engine runs for the server: one tmux read when one does; otherwise start one
+ * in the background (a dead engine's rail is marked stale first) and wait up to `waitMs` for
+ * its first write. Answers whether the states tmux holds now are live. `@agent-wizard-watch off`
+ * turns the start off, as it does the plugin's.
+ */
+export async function ensureEngine(ctx: CommandContext, waitMs = 0): Promise<boolean> {
+  const view = await readEngineView(ctx.tmux);
+  if (isLive(view)) return true;
+  if (!view.claim?.alive) {
+    if (view.claim && view.rail !== markStale(view.rail)) {
+      await ctx.tmux.batch([
+        setOption({ kind: "global" }, RAIL_OPTION, markStale(view.rail)),
+        setOption({ kind: "global" }, RAIL_ASCII_OPTION, markStale(view.railAscii)),
+      ]);
+    }
+    if (view.watchOff) return false;
+    spawnEngine(ctx);
+  }
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    await Bun.sleep(POLL_MS);
+    if (isLive(await readEngineView(ctx.tmux))) return true;
+  }
+  return false;
+}
+
+/** What a verb says when the states it read may be stale. */
+export const NOT_LIVE_WARNING =
+  "taw: engine off — states may be stale; start it with 'taw engine' ('taw doctor' says why it stopped)";
+
+/** A live engine has written a tick: it says so, or it has run longer than a first tick takes
+ * (an engine of a taw from before the mark). */
+const isLive = ({ claim, ready }: EngineView) =>
+  claim?.alive === true && (ready || Date.now() - claim.startedAt > FIRST_WRITE_WAIT_MS);
 
 export const engineRun = defineCommand({
   path: ["engine"],
@@ -132,11 +185,15 @@ export const engineStop = defineCommand({
   summary: "stop the engine of this tmux server",
   async run(ctx) {
     const claim = await readEngineClaim(ctx.tmux);
-    if (!claim) return { stopped: false, pid: null };
+    // Counts nobody keeps current go with the engine, whichever way it ended.
+    if (!claim) {
+      await clearRailWithoutEngine(ctx.tmux);
+      return { stopped: false, pid: null };
+    }
     if (claim.alive && claim.host === thisHost()) process.kill(claim.pid, "SIGTERM");
     else {
       // A stale claim, or an engine on another host: clearing the claim makes it stop at its next tick.
-      await ctx.tmux.run(["set-option", "-gu", "@agent_wizard_engine"]);
+      await ctx.tmux.run(["set-option", "-gu", ENGINE_OPTION]);
     }
     if (!(await waitForRelease(ctx.tmux, claim.pid))) {
       throw new TawError(
@@ -144,6 +201,7 @@ export const engineStop = defineCommand({
         `engine pid ${claim.pid} did not stop within ${STOP_WAIT_MS / 1000} s`,
       );
     }
+    await clearRailWithoutEngine(ctx.tmux);
     return { stopped: true, pid: claim.pid };
   },
   render: (result) => (result.stopped ? `engine pid ${result.pid} stopped` : "no engine was running"),

@@ -7,6 +7,7 @@ import { displayText, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { defineCommand } from "./command.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 
 /** Who needs you, most urgent first: the dashboard's order (blocked, then done and unseen). */
 function needsYou(snapshot: Snapshot): Pane[] {
@@ -49,6 +50,8 @@ export const nextCommand = defineCommand({
   flags: { client: { type: "string", description: "the tmux client to move (default: the most recent)" } },
   async run(ctx): Promise<NextResult> {
     const named = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
+    // Who needs you is the engine's to say: one that died is started, and its first write read.
+    await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
     const [snapshot, client] = await Promise.all([takeSnapshot(ctx.tmux), pickClient(ctx.tmux, named)]);
     const queue = needsYou(snapshot);
     const chosen = queue.find((pane) => pane.id !== client?.pane);

@@ -1,9 +1,11 @@
-// taw seen <pane>: for focus hooks; a done nobody had looked at becomes idle.
+// taw seen <pane>: for focus hooks; a done nobody had looked at becomes idle. The hooks fire
+// on every focus change, so they also restart an engine that died (one claim read when it runs).
 
 import { usageError } from "../errors.ts";
 import { resolvePane } from "../tmux/server.ts";
 import { markSeen } from "../watch/seen.ts";
 import { defineCommand } from "./command.ts";
+import { ensureEngine } from "./engine.ts";
 
 export const seenCommand = defineCommand({
   path: ["seen"],
@@ -12,7 +14,8 @@ export const seenCommand = defineCommand({
   async run(ctx) {
     const text = ctx.args.positionals[0] || ctx.env.TMUX_PANE;
     if (!text) throw usageError("missing <pane>. Example: taw seen w1:p2 (or run it inside the pane)");
-    return markSeen(ctx.tmux, await resolvePane(ctx.tmux, text));
+    const [pane] = await Promise.all([resolvePane(ctx.tmux, text), ensureEngine(ctx)]);
+    return markSeen(ctx.tmux, pane);
   },
   render: (result) =>
     result.cleared

@@ -3,13 +3,19 @@
 // invocation (if-shell -F on the value the taker read), so of two engines started at once
 // exactly one ends up holding it. A claim whose pid is gone on this host is stale and may
 // be taken over; a claim from another host is assumed alive (its pid cannot be checked).
+// Once its first tick is written the engine copies its claim to @agent_wizard_engine_ready,
+// so a verb that started one knows when the records it reads are the engine's.
 
 import { hostname } from "node:os";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { VERSION } from "../version.ts";
+import { RAIL_ASCII_OPTION, RAIL_OPTION } from "./rail.ts";
 
 export const ENGINE_OPTION = "@agent_wizard_engine";
+export const ENGINE_READY_OPTION = "@agent_wizard_engine_ready";
+/** The user's `off` here: no engine is started for them, by the plugin or by a verb. */
+export const WATCH_OPTION = "@agent-wizard-watch";
 
 export interface EngineClaim {
   pid: number;
@@ -55,10 +61,52 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-const showClaim = ["show-options", "-gqv", ENGINE_OPTION];
+export const SHOW_CLAIM = ["show-options", "-gqv", ENGINE_OPTION];
 
 export async function readEngineClaim(tmux: Tmux): Promise<EngineClaim | undefined> {
-  return parseClaim(await tmux.run(showClaim));
+  return parseClaim(await tmux.run(SHOW_CLAIM));
+}
+
+/** The claim, whether its engine has written its first tick, the rail as tmux holds it, and
+ * whether the user turned the engine off. */
+export interface EngineView {
+  claim: EngineClaim | undefined;
+  ready: boolean;
+  rail: string;
+  railAscii: string;
+  watchOff: boolean;
+}
+
+/** All of EngineView in one tmux invocation. */
+export async function readEngineView(tmux: Tmux): Promise<EngineView> {
+  const [claim, ready, rail, railAscii, watch] = (
+    await tmux.batch(
+      [ENGINE_OPTION, ENGINE_READY_OPTION, RAIL_OPTION, RAIL_ASCII_OPTION, WATCH_OPTION].map((name) => [
+        "show-options",
+        "-gqv",
+        name,
+      ]),
+    )
+  ).map((result) => result.output.replace(/\n$/, ""));
+  const value = claim?.trim() ?? "";
+  return {
+    claim: parseClaim(value),
+    ready: value !== "" && ready?.trim() === value,
+    rail: rail ?? "",
+    railAscii: railAscii ?? "",
+    watchOff: watch?.trim() === "off",
+  };
+}
+
+/** The command that marks the claim `mine` as having written its first tick. */
+export const readyWrite = (mine: string) => ["set-option", "-g", ENGINE_READY_OPTION, mine];
+
+/** The commands that empty the rail: with no engine, counts would only go stale. */
+export const CLEAR_RAIL = `set-option -gu ${RAIL_OPTION} ; set-option -gu ${RAIL_ASCII_OPTION}`;
+
+/** Empty the rail unless an engine holds the server (one took over may already be writing it). */
+export async function clearRailWithoutEngine(tmux: Tmux): Promise<void> {
+  await tmux.tryRun(["if-shell", "-F", holds(""), CLEAR_RAIL]);
 }
 
 /** `if-shell -F` condition: the option still holds `expected` (empty = unset). */
@@ -69,13 +117,13 @@ const holds = (expected: string) => `#{==:#{${ENGINE_OPTION}},${expected}}`;
  * `engine_running` when a live engine holds it, before or during the attempt.
  */
 export async function takeClaim(tmux: Tmux, pid = process.pid, startedAt = Date.now()): Promise<string> {
-  const current = (await tmux.run(showClaim)).trim();
+  const current = (await tmux.run(SHOW_CLAIM)).trim();
   const held = parseClaim(current);
   if (held?.alive && held.pid !== pid) throw engineRunning(held);
   const mine = formatClaim(pid, thisHost(), startedAt, VERSION);
   const results = await tmux.batch([
     ["if-shell", "-F", holds(current), `set-option -g ${ENGINE_OPTION} '${mine}'`],
-    showClaim,
+    SHOW_CLAIM,
   ]);
   const now = results[1]?.output.trim() ?? "";
   if (now !== mine) {
@@ -86,9 +134,14 @@ export async function takeClaim(tmux: Tmux, pid = process.pid, startedAt = Date.
   return mine;
 }
 
-/** Give the server back, only if this claim still holds it. */
+/** Give the server back, only if this claim still holds it, and empty the rail it kept. */
 export async function releaseClaim(tmux: Tmux, mine: string): Promise<void> {
-  await tmux.tryRun(["if-shell", "-F", holds(mine), `set-option -gu ${ENGINE_OPTION}`]);
+  await tmux.tryRun([
+    "if-shell",
+    "-F",
+    holds(mine),
+    `set-option -gu ${ENGINE_OPTION} ; set-option -gu ${ENGINE_READY_OPTION} ; ${CLEAR_RAIL}`,
+  ]);
 }
 
 function engineRunning(claim: EngineClaim): TawError {

@@ -1,7 +1,8 @@
 // The engine: one per tmux server. Each tick it reads the server in one tmux invocation,
 // reads the process table once, steps one watcher per pane (in Workers), writes what
 // changed in at most one more invocation, refreshes the rail, and tells its subscribers.
-// It holds the server's claim (claim.ts) while it runs.
+// It holds the server's claim (claim.ts) while it runs, and on a clean stop gives it back with
+// the rail, which nobody would keep current after it.
 
 import { loadConfig } from "../config/load.ts";
 import type { StatusConfig } from "../config/types.ts";
@@ -13,7 +14,7 @@ import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { atLeast, parseVersion } from "../tmux/version.ts";
-import { readEngineClaim, releaseClaim, takeClaim } from "./claim.ts";
+import { readEngineClaim, readyWrite, releaseClaim, takeClaim } from "./claim.ts";
 import { type EngineEvent, EventLog, eventsFile } from "./events.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
@@ -84,6 +85,8 @@ export class Engine {
   private readonly events: EventLog | undefined;
   private readonly listeners = new Set<EngineListener>();
   private claim: string | undefined;
+  /** The first tick's writes are in tmux: verbs that started this engine may read the records. */
+  private ready = false;
   private focusTracked = false;
   private readonly timers: Timers;
   private timer: unknown;
@@ -145,6 +148,7 @@ export class Engine {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.claim = await takeClaim(this.tmux);
+    this.ready = false;
     // Workers only once the server is ours: a losing engine must have nothing keeping it alive.
     this.host = this.workers > 0 ? new WorkerHost(this.workers) : new LocalHost(this.manifests);
     const version = parseVersion(await this.tmux.run(["-V"]).catch(() => ""));
@@ -232,7 +236,9 @@ export class Engine {
     for (const pane of read.snapshot.panes.values()) states.push(pane.agent.state);
     const rail = railText(countStates(states), this.status);
     if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
+    if (!this.ready && this.claim) commands.push(readyWrite(this.claim));
     if (commands.length) await this.tmux.batch(commands);
+    this.ready = true;
     this.last = read.snapshot;
     this.ticks++;
     this.publish(read.snapshot, events);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { countStates, plainRail, railText } from "./rail.ts";
+import { countStates, markStale, plainRail, railText } from "./rail.ts";
 
 describe("rail", () => {
   test("shows blocked, working and done counts, non-zero only, in that order", () => {
@@ -14,6 +14,13 @@ describe("rail", () => {
 
   test("a single state has no separator", () => {
     expect(plainRail(railText(countStates(["done"])).styled)).toBe("✓1");
+  });
+
+  test("marked stale, it leads with ?, once; an empty token becomes the mark alone", () => {
+    const token = railText(countStates(["working"])).styled;
+    expect(plainRail(markStale(token))).toBe("?⏵1");
+    expect(markStale(markStale(token))).toBe(markStale(token));
+    expect(plainRail(markStale(""))).toBe("?");
   });
 });
 

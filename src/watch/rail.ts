@@ -113,3 +113,10 @@ export function railText(counts: StateCounts, status: StatusConfig = DEFAULT_RAI
 
 /** The token without its style markup: what `taw status --plain` prints. */
 export const plainRail = (styled: string) => styled.replace(/#\[[^\]]*\]/g, "").replaceAll("##", "#");
+
+/** What leads the token while no engine keeps it current (its engine died): the counts may be stale. */
+const STALE_MARK = "#[fg=red]?";
+
+/** The token marked as not live; marking it twice changes nothing. */
+export const markStale = (token: string) =>
+  token.startsWith(STALE_MARK) ? token : `${STALE_MARK}${token || "#[default]"}`;
