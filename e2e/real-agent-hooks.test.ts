@@ -1,4 +1,5 @@
-// Real Claude Code and OpenCode (pinned in e2e/agents.ts) in tmux against the stand-in model,
+// Real Claude Code, OpenCode and pi (state) and Codex, Gemini CLI and Qwen Code (session only),
+// pinned in e2e/agents.ts, in tmux against the stand-in model,
 // with taw's integration installed in the scratch HOME: the pane's state comes from the
 // agent's own hooks or plugin (`@agent_source hook:<agent>`), its session id and resume
 // command are recorded (Claude's transcript and flags too), and Claude's pane goes back to
@@ -12,6 +13,8 @@ import { claude } from "../src/integration/claude.ts";
 import { codex } from "../src/integration/codex.ts";
 import { gemini } from "../src/integration/gemini.ts";
 import { opencode } from "../src/integration/opencode.ts";
+import { pi } from "../src/integration/pi.ts";
+import { qwen } from "../src/integration/qwen.ts";
 import type { Integration } from "../src/integration/types.ts";
 import { waitFor } from "./harness.ts";
 import { claudeDriver, prepareClaude } from "./record/claude.ts";
@@ -19,6 +22,8 @@ import { codexDriver } from "./record/codex.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver, prepareOpencode } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
+import { piDriver, preparePi } from "./record/pi.ts";
+import { qwenDriver } from "./record/qwen.ts";
 import { type AgentDriver, openSession } from "./record/session.ts";
 import { slowText, text } from "./standin/script.ts";
 
@@ -158,10 +163,43 @@ describe("real agents with taw's integrations", () => {
     TEST_TIMEOUT_MS,
   );
 
+  test(
+    "pi's extension owns the state and records the session file and its resume command",
+    async () => {
+      const session = await openSession("pi", (scratch, standIn) => {
+        const launch = preparePi(scratch, standIn);
+        pi.install(scratch.env, TAW);
+        return launch;
+      });
+      const { pane, standIn } = session;
+      try {
+        await piDriver.toPrompt(pane);
+        const file = await expectOption(
+          pane,
+          "@agent_session_path",
+          (value) => value !== "",
+          "the session file",
+        );
+        expect(await option(pane, "@agent_resume_argv")).toBe(`pi --session ${file}`);
+        expect(await option(pane, "@agent_session_id")).not.toBe("");
+        standIn.script.push(slowText(6, 800));
+        await pane.submit("Write six lines slowly");
+        await isState(pane, "working");
+        expect(await option(pane, "@agent_source")).toBe("hook:pi");
+        await pane.waitFor(/line 6 of/, STATE_TIMEOUT_MS, "the end of the reply");
+        await isState(pane, "done");
+      } finally {
+        await session.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
   // Session-only integrations: the hook records the conversation, the screen keeps the state.
   const SESSION_ONLY: [AgentDriver, Integration, string, (pane: AgentPane) => Promise<void>][] = [
     [codexDriver, codex, "codex resume", codexToPrompt],
     [geminiDriver, gemini, "gemini --resume", (pane) => geminiDriver.toPrompt(pane)],
+    [qwenDriver, qwen, "qwen --resume", (pane) => qwenDriver.toPrompt(pane)],
   ];
   for (const [driver, integration, resume, toPrompt] of SESSION_ONLY) {
     test(

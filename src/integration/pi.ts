@@ -8,7 +8,7 @@ export const pi = pluginFile({
   id: "pi",
   name: "pi",
   reports: "state",
-  checkedAgainst: "extension events of herdr's pi integration; not run here",
+  checkedAgainst: "0.73.1 (run here against the stand-in)",
   dir: (env) => configDirOf(env, "PI_CODING_AGENT_DIR", ".pi", "agent"),
   dirHint: "run pi once (or set PI_CODING_AGENT_DIR)",
   file: "extensions/taw-agent-state.ts",

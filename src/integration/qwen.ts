@@ -6,7 +6,7 @@ import { configDirOf } from "./types.ts";
 export const qwen = sessionHook({
   id: "qwen",
   name: "Qwen Code",
-  checkedAgainst: "0.24 (format of herdr's Qwen integration; not run here)",
+  checkedAgainst: "0.24.4 (run here against the stand-in)",
   dir: (env) => configDirOf(env, "QWEN_HOME", ".qwen"),
   dirHint: "run Qwen Code once (or set QWEN_HOME)",
   file: "settings.json",
