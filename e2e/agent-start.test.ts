@@ -309,8 +309,10 @@ describe("driving a started agent", () => {
   test(
     "wait: a timeout says what the agent was doing; bad states and no engine are refused",
     async () => {
-      const { taw } = await scene();
+      const { s, taw } = await scene();
       await taw(["agent", "start", "--kind", "claude", "--name", "alpha"]);
+      // A verb starts an engine when none runs, unless the user turned it off.
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
       const noEngine = await taw(["agent", "wait", "alpha"]);
       expect(noEngine.json?.error?.code).toBe("no_engine");
       const badState = await taw(["agent", "wait", "alpha", "--until", "finished"]);
