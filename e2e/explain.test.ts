@@ -10,7 +10,8 @@ import { ROOT, useServers, waitFor } from "./harness.ts";
 const server = useServers();
 const scratch = mkdtempSync(join(tmpdir(), "taw-explain-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const RECORDED = join(ROOT, "e2e", "fixtures", "screens", "claude", "blocked-permission-bash.txt");
+const SCREENS = join(ROOT, "e2e", "fixtures", "screens");
+const RECORDED = join(SCREENS, "claude", "blocked-permission-bash.txt");
 
 /** An executable named like the agent that draws a working screen and waits. */
 function fakeAgent(name: string): string {
@@ -63,6 +64,39 @@ describe("taw agent explain --file", () => {
   });
 });
 
+describe("taw agent explain: the deciding signal and the near-misses", () => {
+  test("a hint in the typed prompt is a near-miss kept out by its region; the prompt decides", async () => {
+    const s = await server();
+    const file = join(SCREENS, "claude", "idle-hint-typed.txt");
+    const result = await s.taw(["agent", "explain", "--file", file, "--agent", "claude", "--json"]);
+    expect(result.json?.result).toMatchObject({
+      state: "idle",
+      rule: "prompt_idle",
+      signal: { kind: "screen", regions: ["bottom_non_empty_lines(8)"] },
+    });
+    const misses = result.json?.result.nearMisses as { id: string; by: string; why: string }[];
+    expect(misses.find((m) => m.id === "interrupt_hint")).toMatchObject({ by: "region" });
+    expect(misses.find((m) => m.id === "interrupt_hint")?.why).toContain("what does esc to interrupt do");
+    const text = await s.taw(["agent", "explain", "--file", file, "--agent", "claude"]);
+    expect(text.stdout).toContain("signal    the screen, region bottom_non_empty_lines(8)");
+    expect(text.stdout).toContain("near-misses");
+    expect(text.stdout).toMatch(/interrupt_hint \[working, by region\]/);
+  });
+
+  test("with a custom statusLine the title's spinner decides, and says so", async () => {
+    const s = await server();
+    const file = join(SCREENS, "claude", "working-custom-statusline.txt");
+    const args = ["agent", "explain", "--file", file, "--agent", "claude", "--title", "⠐ Stand-in session"];
+    const result = await s.taw([...args, "--json"]);
+    expect(result.json?.result).toMatchObject({
+      state: "working",
+      rule: "title_spinner",
+      signal: { kind: "title" },
+    });
+    expect((await s.taw(args)).stdout).toContain("signal    the pane title");
+  });
+});
+
 describe("taw agent explain <pane>", () => {
   test("identity from the pane's foreground process, then the rules on its screen", async () => {
     const s = await server();
@@ -80,6 +114,25 @@ describe("taw agent explain <pane>", () => {
     expect(explained).toMatchObject({ agent: "claude", rule: "interrupt_hint" });
     expect(explained.identity).toMatchObject({ kind: "claude", via: "process" });
     expect(explained.identity.reason).toContain("claude");
+  });
+
+  test("a pane whose state came from the agent's hook names the report as the signal", async () => {
+    const s = await server();
+    await s.run("send-keys", "-t", "main:", fakeAgent("claude"), "Enter");
+    await s.run("set-option", "-p", "-t", "main:", "@agent_source", "hook:claude");
+    await s.run("set-option", "-p", "-t", "main:", "@agent_state", "blocked");
+    const result = await waitFor(
+      async () => {
+        const r = await s.taw(["agent", "explain", "main:", "--json"]);
+        return r.json?.result?.agent === "claude" ? r : undefined;
+      },
+      10_000,
+      "the fake claude in front",
+    );
+    expect(result.json?.result.signal).toEqual({ kind: "report", source: "claude", state: "blocked" });
+    expect((await s.taw(["agent", "explain", "main:"])).stdout).toContain(
+      "signal    report from claude's hook",
+    );
   });
 
   test("the kind hint names the agent when no process does", async () => {
