@@ -4,6 +4,7 @@
 import { TawError, usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { target, word } from "../tmux/escape.ts";
+import { pasteText } from "../tmux/paste.ts";
 import { submitKeyFor } from "./kinds.ts";
 import { findRunningAgent, paneLabel } from "./pane.ts";
 
@@ -21,12 +22,7 @@ export async function promptAgent(tmux: Tmux, paneText: string, text: string) {
   }
   const kind = pane.agent.kind || pane.agent.kindHint;
   const submitKey = submitKeyFor(kind);
-  const buffer = `taw-prompt-${process.pid}-${Date.now().toString(36)}`;
-  await tmux.batch([
-    ["set-buffer", "-b", buffer, "--", word(text)],
-    // -p: bracketed when the program asked for it; -r keeps newlines; -d frees the buffer.
-    ["paste-buffer", "-p", "-r", "-d", "-b", buffer, "-t", target(pane.id)],
-  ]);
+  await pasteText(tmux, pane.id, text);
   await Bun.sleep(PASTE_SETTLE_MS);
   await tmux.run(["send-keys", "-t", target(pane.id), word(submitKey)]);
   return {

@@ -15,6 +15,7 @@ import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS, NOT_LIVE_WARNING } from "./engine.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
+import { TEXT_FLAGS, textFrom } from "./text-input.ts";
 
 function agentTable(panes: Pane[]): string {
   if (panes.length === 0) return "no agents on this tmux server";
@@ -83,16 +84,14 @@ export const agentPrompt = defineCommand({
   path: ["agent", "prompt"],
   summary: "send an agent a prompt (pasted, then its submit key); refused while it is blocked",
   positionals: ["<pane>", "[text]…"],
-  usage: "(or --stdin)",
+  usage: "(or --stdin, --file <path>)",
   flags: {
-    stdin: { type: "boolean", description: "read the prompt from standard input" },
+    ...TEXT_FLAGS,
     ...PROMPT_WAIT_FLAGS,
   },
   async run(ctx) {
     const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent prompt w1:p2 'fix the tests'");
-    const text = ctx.args.flags.stdin
-      ? await Bun.stdin.text()
-      : [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
+    const text = await textFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
     return promptAndWait(ctx, pane, () => promptAgent(ctx.tmux, pane, text));
   },
   render: (result) => `sent ${result.sent} characters to ${result.label}, then ${result.submit_key}`,

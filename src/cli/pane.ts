@@ -1,13 +1,15 @@
 // taw pane list|get|read|send-text|send-keys: the panes of the server, one at a time.
 
 import { usageError } from "../errors.ts";
-import { literalKeys, target, word } from "../tmux/escape.ts";
+import { target, word } from "../tmux/escape.ts";
+import { pasteText } from "../tmux/paste.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
+import { TEXT_FLAGS, textFrom } from "./text-input.ts";
 
 function paneRows(panes: Pane[]): string {
   return table(
@@ -84,16 +86,18 @@ export const paneRead = defineCommand({
 
 export const paneSendText = defineCommand({
   path: ["pane", "send-text"],
-  summary: "type text into a pane, literally (no Enter)",
+  summary: "paste text into a pane byte for byte, bracketed if the program asks (no Enter)",
   positionals: ["<pane>", "[text]…"],
+  usage: "(or --stdin, --file <path>)",
+  flags: TEXT_FLAGS,
   async run(ctx) {
     const id = await resolvePane(
       ctx.tmux,
       requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
     );
-    const text = [...ctx.args.positionals.slice(1), ...ctx.args.rest].join(" ");
+    const text = await textFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
     if (text === "") throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
-    await ctx.tmux.run(["send-keys", "-t", target(id), "-l", "--", literalKeys(text)]);
+    await pasteText(ctx.tmux, id, text);
     return { pane_id: id, sent: text.length };
   },
   render: () => "",

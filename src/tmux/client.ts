@@ -47,9 +47,10 @@ export class Tmux {
     return fromTmux || `${dir}/default`;
   }
 
-  /** Run one tmux command line; resolves with stdout, rejects with a TawError. */
-  async run(args: string[]): Promise<string> {
-    const { stdout, stderr, exitCode } = await this.spawn(args);
+  /** Run one tmux command line, `input` on its stdin (load-buffer -); resolves with stdout,
+   * rejects with a TawError. */
+  async run(args: string[], input?: string): Promise<string> {
+    const { stdout, stderr, exitCode } = await this.spawn(args, input);
     if (exitCode !== 0) throw classify(stderr, args);
     return stdout;
   }
@@ -86,12 +87,15 @@ export class Tmux {
     return results;
   }
 
-  private async spawn(args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  private async spawn(
+    args: string[],
+    input?: string,
+  ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
     this.spawned++;
     let proc: ReturnType<typeof Bun.spawn>;
     try {
       proc = Bun.spawn(["tmux", ...this.serverArgs(), ...args], {
-        stdin: "ignore",
+        stdin: input === undefined ? "ignore" : Buffer.from(input),
         stdout: "pipe",
         stderr: "pipe",
       });
