@@ -1,7 +1,8 @@
 // Claude Code: hooks in settings.json report every state (a turn, a permission prompt, its
 // end) and the session, whose start also keeps the flags Claude was started with.
-// Esc interrupts a turn without any hook: the idle_prompt notification Claude sends after a
-// minute at rest is what brings such a pane back to idle.
+// Esc interrupts a turn without any hook (2.1.332: no Stop, and no idle_prompt notification
+// within 100 s): such a pane reads working until the next prompt, Stop or exit. The
+// idle_prompt notification is kept for the versions that send it.
 
 import { type HookCall, hookLine } from "./hook-command.ts";
 import type { HookEntry } from "./hook-entries.ts";
