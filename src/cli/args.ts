@@ -78,7 +78,7 @@ export function requireArg(args: string[], index: number, name: string, example:
 }
 
 /** Words that declare the words after `--`: "[-- agent args]", "-- <agent> [args]". */
-const isRestWord = (word: string) => /^\[?--/.test(word);
+export const isRestWord = (word: string) => /^\[?--/.test(word);
 
 /**
  * Check a verb's positional words against its declaration: `<name>` is required, `[name]`

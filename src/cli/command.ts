@@ -3,7 +3,7 @@
 
 import { EXIT, TawError } from "../errors.ts";
 import { serverFromEnv, Tmux } from "../tmux/client.ts";
-import { checkPositionals, type FlagSpecs, type ParsedArgs, parseArgs } from "./args.ts";
+import { checkPositionals, type FlagSpecs, isRestWord, type ParsedArgs, parseArgs } from "./args.ts";
 
 export interface CommandContext {
   args: ParsedArgs;
@@ -48,9 +48,17 @@ export function defineCommand<R>(command: Command<R>): Command<R> {
 export const verbLine = (command: Command) =>
   [...command.path, ...(command.positionals ?? []), command.usage].filter(Boolean).join(" ");
 
+/** "taw agent start [options] [-- agent args]": the options stand before the words after `--`. */
+export function usageLine(command: Command): string {
+  const words = command.positionals ?? [];
+  const rest = words.filter(isRestWord);
+  const before = words.filter((word) => !isRestWord(word));
+  return ["taw", ...command.path, ...before, "[options]", ...rest, command.usage].filter(Boolean).join(" ");
+}
+
 export function contextFor(argv: string[], command: Command, env = process.env): CommandContext {
   const args = parseArgs(argv, { ...COMMON_FLAGS, ...command.flags });
-  checkPositionals(command.positionals ?? [], args, `taw ${verbLine(command)} [options]`);
+  checkPositionals(command.positionals ?? [], args, usageLine(command));
   const socketPath = args.flags.socket as string | undefined;
   const socketName = args.flags["socket-name"] as string | undefined;
   const server = socketPath ? { socketPath } : socketName ? { socketName } : serverFromEnv(env);

@@ -1,5 +1,5 @@
 import { VERSION } from "../version.ts";
-import { COMMON_FLAGS, type Command, verbLine } from "./command.ts";
+import { COMMON_FLAGS, type Command, usageLine, verbLine } from "./command.ts";
 import { COMMANDS, commandsUnder } from "./registry.ts";
 
 /** Verbs, one a line, their usage padded to one column, then their summaries. */
@@ -42,7 +42,7 @@ export function commandHelp(command: Command): string {
       ? commandsUnder(command.path[0] as string).filter((verb) => verb !== command)
       : [];
   return [
-    `Usage: taw ${verbLine(command)} [options]`,
+    `Usage: ${usageLine(command)}`,
     "",
     command.summary,
     "",
