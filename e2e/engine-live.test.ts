@@ -17,7 +17,7 @@ import {
   startEngine,
   stateIs,
 } from "./fake-agent/helpers.ts";
-import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 /** Real servers, Bun processes started cold and fake agents: past bun's 5 s default. */
 const TEST_MS = 40_000;
@@ -73,14 +73,21 @@ describe("an engine that dies or stops", () => {
     async () => {
       const s = await server();
       const env = scratch();
+      // A status line that redraws only when told (status-interval 0), seen through a client.
+      await s.run("set-option", "-g", "status-right", "[#{@agent_wizard_status_ascii}]");
+      await s.run("set-option", "-g", "status-interval", "0");
+      const outer = await attachedClient(server, s);
+      const statusLine = async () =>
+        (await outer.run("capture-pane", "-p", "-t", "main:0")).trimEnd().split("\n").at(-1) ?? "";
       expect((await s.taw(["engine"], env)).code).toBe(0);
       const pane = await agentWindow(s, agents);
       await stateIs(s, pane, "idle");
       await cue(s, pane, "working");
-      await waitFor(async () => (await global(s, "@agent_wizard_status")) !== "", 8000, "token set");
+      await waitFor(async () => (await statusLine()).includes("[W1]"), 8000, "the token on the status line");
       expect((await s.taw(["engine", "stop"], env)).code).toBe(0);
       expect(await global(s, "@agent_wizard_status")).toBe("");
       expect(await global(s, "@agent_wizard_status_ascii")).toBe("");
+      await waitFor(async () => (await statusLine()).includes("[]"), 3000, "the status line emptied");
 
       await staleClaim(s);
       await s.run("set-option", "-g", "@agent_wizard_status", "#[fg=blue]⏵1#[default]");

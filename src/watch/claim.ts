@@ -101,10 +101,11 @@ export async function readEngineView(tmux: Tmux): Promise<EngineView> {
 /** The command that marks the claim `mine` as having written its first tick. */
 export const readyWrite = (mine: string) => ["set-option", "-g", ENGINE_READY_OPTION, mine];
 
-/** The commands that empty the rail: with no engine, counts would only go stale. */
-export const CLEAR_RAIL = `set-option -gu ${RAIL_OPTION} ; set-option -gu ${RAIL_ASCII_OPTION}`;
+/** The commands that empty the rail: with no engine its counts would only go stale. (Setting
+ * an option redraws the status lines that show it.) */
+const CLEAR_RAIL = `set-option -gu ${RAIL_OPTION} ; set-option -gu ${RAIL_ASCII_OPTION}`;
 
-/** Empty the rail unless an engine holds the server (one took over may already be writing it). */
+/** Empty the rail unless an engine holds the server (one that took over may be writing it). */
 export async function clearRailWithoutEngine(tmux: Tmux): Promise<void> {
   await tmux.tryRun(["if-shell", "-F", holds(""), CLEAR_RAIL]);
 }
