@@ -1,8 +1,9 @@
 // Claude Code: hooks in settings.json report every state (a turn, a permission prompt, its
 // end) and the session, whose start also keeps the flags Claude was started with.
-// Esc interrupts a turn without any hook (2.1.332: no Stop, and no idle_prompt notification
-// within 100 s): such a pane reads working until the next prompt, Stop or exit. The
-// idle_prompt notification is kept for the versions that send it.
+// Esc interrupts a turn, or denies a permission, without any hook (2.1.332: no Stop, and no
+// idle_prompt notification within 100 s): such a pane reads working, or blocked, until the
+// next prompt, turn end or exit. The idle_prompt notification is kept for the versions that
+// send it.
 
 import { type HookCall, hookLine } from "./hook-command.ts";
 import type { HookEntry } from "./hook-entries.ts";
@@ -34,8 +35,11 @@ export const claude = settingsHooks({
     on(taw, "UserPromptSubmit", { verb: "report-agent", state: "working" }),
     on(taw, "PreToolUse", { verb: "report-agent", state: "working" }, "*"),
     on(taw, "PostToolUse", { verb: "report-agent", state: "working" }, "*"),
+    on(taw, "PostToolUseFailure", { verb: "report-agent", state: "working" }, "*"),
     on(taw, "PermissionRequest", { verb: "report-agent", state: "blocked" }, "*"),
     on(taw, "Stop", { verb: "report-agent", state: "idle" }),
+    // A turn the API ended with an error.
+    on(taw, "StopFailure", { verb: "report-agent", state: "idle" }),
     on(taw, "Notification", { verb: "report-agent", state: "idle" }, "idle_prompt"),
     on(taw, "SessionEnd", { verb: "release-agent" }),
   ],
