@@ -14,6 +14,7 @@ import { AGENT_PACKAGES, ensureAgent } from "./agents.ts";
 import { waitFor } from "./harness.ts";
 import { claudeDriver } from "./record/claude.ts";
 import { codexDriver } from "./record/codex.ts";
+import { continueDriver } from "./record/continue.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { grokDriver } from "./record/grok.ts";
 import { opencodeDriver } from "./record/opencode.ts";
@@ -31,6 +32,7 @@ const DRIVERS: AgentDriver[] = [
   qwenDriver,
   piDriver,
   grokDriver,
+  continueDriver,
 ];
 /** The walk below; the first model call can be slow (OpenCode installs its provider first). */
 const TEST_TIMEOUT_MS = 480_000;

@@ -52,6 +52,9 @@ export interface AgentDriver {
   /** A file write the agent asks approval for (not Codex: its sandbox lets writes in the
    * project through): the call for an absolute path, its screen, case name and note. */
   write?: { call(path: string): ToolReply; screen: RegExp; case: string; note: string };
+  /** The reply's text shows only once it is complete (Continue CLI): the walk waits for the
+   * stand-in to have sent a line instead of seeing it. */
+  holdsReplyText?: boolean;
   /** Keys that interrupt a streaming reply. */
   interruptKeys: string[];
   /** The first model call can be slow (OpenCode installs its provider from npm first). */

@@ -4,7 +4,9 @@
 // supplies a driver (its screens, tools and keys); this file decides what is captured.
 
 import { slowText, text } from "../standin/script.ts";
+import type { StandIn } from "../standin/server.ts";
 import { Recorder } from "./fixtures.ts";
+import type { AgentPane } from "./pane.ts";
 import { type AgentDriver, openSession } from "./session.ts";
 
 export const STEP_TIMEOUT_MS = 30_000;
@@ -26,6 +28,29 @@ const SIZES = [
   { label: "small", width: 60, height: 16 },
 ];
 
+/** When the model has been asked (its main requests grew past `before`). */
+async function modelAsked(standIn: StandIn, driver: AgentDriver, before: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (standIn.mainRequests().length === before && Date.now() < deadline) await Bun.sleep(POLL_MS);
+  if (standIn.mainRequests().length === before) throw new Error(`${driver.id} never called the model`);
+  return Date.now();
+}
+
+/** Until line `n` of the slow reply streaming since `since` is on screen; for an agent that
+ * shows a reply only once it is complete, until the stand-in has sent that line. */
+async function replyLine(
+  pane: AgentPane,
+  driver: AgentDriver,
+  since: number,
+  n: number,
+  timeoutMs: number,
+  what: string,
+  tag = "",
+): Promise<void> {
+  if (driver.holdsReplyText) return Bun.sleep(Math.max(0, since + n * LINE_DELAY_MS - Date.now()));
+  await pane.waitFor((s) => s.includes(`${tag} line ${n} of`), timeoutMs, what);
+}
+
 export async function recordAgent(driver: AgentDriver): Promise<string[]> {
   const session = await openSession(driver.id, driver.prepare);
   const { pane, standIn } = session;
@@ -46,14 +71,12 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
     await pane.submit("Write ten lines slowly");
     // Captured once the model has been asked and is still "thinking": before that the
     // agent may not have started the turn at all (OpenCode's first prompt takes seconds).
-    const deadline = Date.now() + driver.firstReplyTimeoutMs;
-    while (standIn.mainRequests().length === asked && Date.now() < deadline) await Bun.sleep(POLL_MS);
-    if (standIn.mainRequests().length === asked) throw new Error(`${driver.id} never called the model`);
+    const askedAt = await modelAsked(standIn, driver, asked, driver.firstReplyTimeoutMs);
     await Bun.sleep(THINK_MS / 2);
     await capture("working-thinking", "working", "turn started, the model asked, no reply text yet");
-    await pane.waitFor(/line 2 of/, driver.firstReplyTimeoutMs, "the slow reply");
+    await replyLine(pane, driver, askedAt + THINK_MS, 2, driver.firstReplyTimeoutMs, "the slow reply");
     await capture("working-streaming", "working", "streaming a slow text reply");
-    await pane.waitFor(/line 6 of/, STEP_TIMEOUT_MS, "more of the slow reply");
+    await replyLine(pane, driver, askedAt + THINK_MS, 6, STEP_TIMEOUT_MS, "more of the slow reply");
     await capture("working-streaming-later", "working", "streaming a slow text reply, later");
     await pane.waitFor(/line 10 of/, STEP_TIMEOUT_MS, "the end of the reply");
     await driver.waitIdle(pane, "the prompt after the reply");
@@ -118,8 +141,10 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
       // Lines of its own: the earlier replies' lines may still be on screen.
       const tag = `Reply at ${size}`;
       standIn.script.push(slowText(SLOW_LINES, LINE_DELAY_MS, 0, tag));
+      const before = standIn.mainRequests().length;
       await pane.submit("Write ten lines slowly");
-      await pane.waitFor((s) => s.includes(`${tag} line 3 of`), STEP_TIMEOUT_MS, `the slow reply at ${size}`);
+      const sentAt = await modelAsked(standIn, driver, before, STEP_TIMEOUT_MS);
+      await replyLine(pane, driver, sentAt, 3, STEP_TIMEOUT_MS, `the slow reply at ${size}`, tag);
       await capture(`working-streaming-${label}`, "working", `streaming a slow reply, ${size}`);
       for (const key of driver.interruptKeys) {
         await pane.keys(key);
