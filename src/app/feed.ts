@@ -72,25 +72,31 @@ export class Feed {
     );
   }
 
-  /** Until a new source is attached the states are not live, and the header says so. Hosting
-   * fails when the server cannot be claimed: tried again at the reader's pace, with the tree
-   * still read meanwhile. */
-  private async replace(): Promise<void> {
-    if (this.stopped) return;
-    this.source = undefined;
-    this.store.setState({ engine: "off" });
+  /** Snapshots from now on come from the engine this dashboard hosts, or by reading the one
+   * another process runs. When neither can be had the header says the states are not live,
+   * and it is tried again at the reader's pace, with the tree still read meanwhile. */
+  async start(): Promise<void> {
     try {
       await this.attach(await this.choose(this.tmux));
     } catch (error) {
       if (this.stopped) return;
+      this.store.setState({ engine: "off" });
       showMessage(this.store, `engine: ${(error as Error).message}`, true);
       this.retryTimer = setTimeout(() => {
         void takeSnapshot(this.tmux)
           .then((snapshot) => this.onSnapshot(snapshot))
           .catch(() => undefined)
-          .finally(() => this.replace());
+          .finally(() => this.start());
       }, READER_POLL_MS);
     }
+  }
+
+  /** A source ended: until the next is attached nobody keeps the states current. */
+  private replace(): void {
+    if (this.stopped) return;
+    this.source = undefined;
+    this.store.setState({ engine: "off" });
+    void this.start();
   }
 
   async stop(): Promise<void> {

@@ -12,7 +12,6 @@ import { CrashBoundary } from "./components/CrashBoundary.tsx";
 import { reportFailure } from "./failure.ts";
 import { Feed } from "./feed.ts";
 import { HeldInput } from "./held-input.ts";
-import { chooseSource } from "./sources.ts";
 import { createDashStore, showMessage } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
 
@@ -113,8 +112,7 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
     .then(() => followUiConfig(store))
     .catch((error) => showMessage(store, `config: ${(error as Error).message}`, true));
   void drawn
-    .then(() => chooseSource(options.tmux))
-    .then((source) => feed.attach(source))
+    .then(() => feed.start())
     .catch((error) => showMessage(store, `engine: ${(error as Error).message}`, true));
   return new Promise<never>(() => {});
 }
