@@ -165,6 +165,29 @@ describe("taw integration", () => {
   );
 
   test(
+    "a hook whose agent leaves stdin open still reports, without waiting for it",
+    async () => {
+      const s = await server();
+      const { home, settings } = scratchClaude();
+      await s.taw(["integration", "install", "claude"], { HOME: home, TAW_BIN: TAW });
+      const pane = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+      const start = Date.now();
+      const proc = Bun.spawn(["sh", "-c", hookCommand(settings, "UserPromptSubmit")], {
+        env: s.env({ TMUX_PANE: pane }),
+        stdin: "pipe",
+        stdout: "ignore",
+        stderr: "ignore",
+      });
+      proc.stdin.write('{"session_id":"open-1"');
+      expect(await proc.exited).toBe(0);
+      expect(Date.now() - start).toBeLessThan(5_000);
+      expect(await option(s, pane, "@agent_state")).toBe("working");
+      proc.stdin.end();
+    },
+    TEST_MS,
+  );
+
+  test(
     "outside tmux a hook does nothing and says nothing",
     async () => {
       const s = await server();

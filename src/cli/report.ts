@@ -40,6 +40,8 @@ const SESSION: FlagSpecs = {
     description: "read the agent's hook input (JSON on stdin) for its session id and transcript",
   },
 };
+/** How long a hook waits for the agent's JSON on stdin. */
+const HOOK_INPUT_MS = 500;
 const RESUME_USAGE = "[-- <command that resumes the session…>]";
 
 export interface ReportResult {
@@ -83,7 +85,24 @@ async function base(ctx: CommandContext, sourceRequired = true): Promise<ReportB
 /** The hook's JSON from stdin; nothing when stdin is a terminal (a person typing). */
 async function hookInput(ctx: CommandContext): Promise<HookInput> {
   if (!ctx.args.flags["hook-input"] || process.stdin.isTTY) return { subagent: false };
-  return parseHookInput(await Bun.stdin.text());
+  return parseHookInput(await stdinText(HOOK_INPUT_MS));
+}
+
+/** stdin to its end, or what came within `ms`: an agent that leaves stdin open must not
+ * hold its hook, so the report then goes with what it has. */
+function stdinText(ms: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const done = () => {
+      clearTimeout(timer);
+      process.stdin.destroy();
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    };
+    const timer = setTimeout(done, ms);
+    process.stdin.on("data", (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.once("end", done);
+    process.stdin.once("error", done);
+  });
 }
 
 /** The resume command with the session filled in; none when it names a part not known. */
