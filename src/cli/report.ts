@@ -10,7 +10,6 @@ import { claudeFlagsAbove } from "../integration/claude-flags.ts";
 import { type HookInput, parseHookInput } from "../integration/hook-input.ts";
 import type { BatchResult } from "../tmux/batch.ts";
 import { parseId } from "../tmux/ids.ts";
-import { resolvePane } from "../tmux/server.ts";
 import {
   newStamp,
   REPORTED_STATES,
@@ -65,6 +64,8 @@ async function paneOf(ctx: CommandContext): Promise<string> {
   if (!text) throw usageError("no pane: pass --pane <id>, or run inside a tmux pane ($TMUX_PANE)");
   const parsed = parseId(text);
   if (parsed?.kind === "pane") return parsed.raw;
+  // A name, not an id: hooks never pass one, so the listing code loads only here.
+  const { resolvePane } = await import("../tmux/server.ts");
   return resolvePane(ctx.tmux, text);
 }
 
