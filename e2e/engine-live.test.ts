@@ -17,7 +17,7 @@ import {
   startEngine,
   stateIs,
 } from "./fake-agent/helpers.ts";
-import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
+import { attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 
 /** Real servers, Bun processes started cold and fake agents: past bun's 5 s default. */
 const TEST_MS = 40_000;
@@ -161,6 +161,31 @@ describe("verbs that read states start the engine", () => {
       await s.taw(["seen", pane], env);
       await waitFor(() => engineRuns(s), 10_000, "engine restarted by taw seen");
       await waitFor(async () => (await global(s, "@agent_wizard_status")) === "", 8000, "token rewritten");
+    },
+    TEST_MS,
+  );
+
+  test(
+    "the plugin's focus hook restarts an engine killed with kill -9",
+    async () => {
+      const s = await server();
+      await s.run("set-environment", "-g", "TAW_STATE_DIR", scratch().TAW_STATE_DIR);
+      await s.run("run-shell", `${ROOT}/assets/taw.tmux`);
+      await waitFor(() => engineRuns(s), 10_000, "the plugin's engine");
+      const first = (await s.taw(["engine", "status", "--json"])).json?.result.pid as number;
+      process.kill(first, "SIGKILL");
+      await waitFor(async () => !(await engineRuns(s)), 5000, "the engine dead");
+      await s.run("split-window", "-d", "sh");
+      await s.run("select-pane", "-t", "main:0.1");
+      const again = await waitFor(
+        async () => {
+          const status = (await s.taw(["engine", "status", "--json"])).json?.result;
+          return status?.running && status.pid !== first ? status.pid : undefined;
+        },
+        10_000,
+        "an engine started by the focus hook",
+      );
+      expect(again).toBeGreaterThan(0);
     },
     TEST_MS,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatClaim, parseClaim, thisHost } from "./claim.ts";
+import { formatClaim, parseClaim, pidAlive, procState, thisHost } from "./claim.ts";
 
 describe("engine claim", () => {
   test("round-trips pid, host, start and version", () => {
@@ -16,6 +16,12 @@ describe("engine claim", () => {
     const dead = () => false;
     expect(parseClaim(formatClaim(42, thisHost(), 1, "v"), dead)?.alive).toBe(false);
     expect(parseClaim(formatClaim(42, `${thisHost()}-elsewhere`, 1, "v"), dead)?.alive).toBe(true);
+  });
+
+  test("a zombie (killed, never reaped) is not alive; this process is", () => {
+    expect(procState("9822 (bun.exe) Z 1 9822 9822 0 -1")).toBe("Z");
+    expect(procState("42 (a) b) S 1 42 42 0 -1")).toBe("S");
+    expect(pidAlive(process.pid)).toBe(true);
   });
 
   test("an empty or malformed value is no claim", () => {
