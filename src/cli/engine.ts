@@ -143,8 +143,7 @@ export async function ensureEngine(ctx: CommandContext, waitMs = 0): Promise<boo
 }
 
 /** What a verb says when the states it read may be stale. */
-export const NOT_LIVE_WARNING =
-  "taw: engine off — states may be stale; start it with 'taw engine' ('taw doctor' says why it stopped)";
+export const NOT_LIVE_WARNING = "taw: engine off — states may be stale; start it with 'taw engine'";
 
 /** A live engine has written a tick: it says so, or it has run longer than a first tick takes
  * (an engine of a taw from before the mark). */
