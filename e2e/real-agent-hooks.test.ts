@@ -1,4 +1,4 @@
-// Real Claude Code, OpenCode and pi (state) and Codex, Gemini CLI and Qwen Code (session only),
+// Real Claude Code, OpenCode, Kilo and pi (state) and Codex, Gemini CLI and Qwen Code (session only),
 // pinned in e2e/agents.ts, in tmux against the stand-in model,
 // with taw's integration installed in the scratch HOME: the pane's state comes from the
 // agent's own hooks or plugin (`@agent_source hook:<agent>`), its session id and resume
@@ -8,10 +8,12 @@
 // written by a report.
 
 import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { claude } from "../src/integration/claude.ts";
 import { codex } from "../src/integration/codex.ts";
 import { gemini } from "../src/integration/gemini.ts";
+import { kilo } from "../src/integration/kilo.ts";
 import { opencode } from "../src/integration/opencode.ts";
 import { pi } from "../src/integration/pi.ts";
 import { qwen } from "../src/integration/qwen.ts";
@@ -24,8 +26,10 @@ import { opencodeDriver, prepareOpencode } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
 import { piDriver, preparePi } from "./record/pi.ts";
 import { qwenDriver } from "./record/qwen.ts";
-import { type AgentDriver, openSession } from "./record/session.ts";
+import type { Scratch } from "./record/scratch.ts";
+import { type AgentDriver, type Launch, openSession } from "./record/session.ts";
 import { slowText, text } from "./standin/script.ts";
+import type { StandIn } from "./standin/server.ts";
 
 const TAW = resolve(import.meta.dir, "../bin/taw");
 /** Installing Claude from npm (when missing) plus the walk below. */
@@ -72,6 +76,26 @@ async function codexToPrompt(pane: AgentPane) {
   await pane.waitFor(/› 2\. Trust all and continue/, STATE_TIMEOUT_MS, "the pointer on Trust all");
   await pane.keys("Enter");
   await pane.waitFor(/Ask Codex to do anything/, CODEX_START_MS, "the prompt");
+}
+
+/** Kilo CLI (no recording driver yet): OpenCode's config shape in Kilo's folder. */
+function prepareKilo(scratch: Scratch, standIn: StandIn): Launch {
+  const dir = `${scratch.env.XDG_CONFIG_HOME}/kilo`;
+  mkdirSync(dir, { recursive: true });
+  const model = "standin/standin-model";
+  const provider = {
+    npm: "@ai-sdk/openai-compatible",
+    name: "Stand-in",
+    options: { baseURL: `${standIn.url}/v1`, apiKey: "dummy" },
+    models: { "standin-model": { name: "Stand-in model" } },
+  };
+  const config = { provider: { standin: provider }, model, small_model: model };
+  writeFileSync(`${dir}/kilo.json`, JSON.stringify(config, null, 2));
+  const off = ["MODELS_FETCH", "AUTOUPDATE", "LSP_DOWNLOAD", "SHARE"].map((name) => [
+    `KILO_DISABLE_${name}`,
+    "1",
+  ]);
+  return { argv: ["kilo"], env: { ...Object.fromEntries(off), KILO_TELEMETRY_LEVEL: "off" } };
 }
 
 describe("real agents with taw's integrations", () => {
@@ -187,6 +211,33 @@ describe("real agents with taw's integrations", () => {
         await isState(pane, "working");
         expect(await option(pane, "@agent_source")).toBe("hook:pi");
         await pane.waitFor(/line 6 of/, STATE_TIMEOUT_MS, "the end of the reply");
+        await isState(pane, "done");
+      } finally {
+        await session.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "Kilo's plugin owns the state and records the session and its resume command",
+    async () => {
+      const session = await openSession("kilo", (scratch, standIn) => {
+        const launch = prepareKilo(scratch, standIn);
+        kilo.install(scratch.env, TAW);
+        return launch;
+      });
+      const { pane, standIn } = session;
+      try {
+        // It installs its provider package from npm at the first start.
+        await pane.waitFor(/Ask anything/, opencodeDriver.firstReplyTimeoutMs, "the prompt");
+        await Bun.sleep(1500);
+        standIn.script.push(text(["Hello there."]));
+        await pane.submit("Say hello");
+        await expectOption(pane, "@agent_source", (value) => value === "hook:kilo", "the plugin's report");
+        const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
+        expect(await option(pane, "@agent_resume_argv")).toBe(`kilo --session ${id}`);
+        await pane.waitFor(/Hello there\./, opencodeDriver.firstReplyTimeoutMs, "the reply");
         await isState(pane, "done");
       } finally {
         await session.close();

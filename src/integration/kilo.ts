@@ -8,7 +8,7 @@ export const kilo = pluginFile({
   id: "kilo",
   name: "Kilo CLI",
   reports: "state",
-  checkedAgainst: "7.7.7 (OpenCode-style plugins; not run here)",
+  checkedAgainst: "7.7.7 (run here against the stand-in)",
   dir: (env) => xdgConfigOf(env, "kilo"),
   dirHint: "run kilo once",
   file: "plugin/taw-agent-state.js",
