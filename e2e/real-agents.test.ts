@@ -13,6 +13,7 @@ import type { DetectedState } from "../src/detect/types.ts";
 import { AGENT_PACKAGES, ensureAgent } from "./agents.ts";
 import { waitFor } from "./harness.ts";
 import { claudeDriver } from "./record/claude.ts";
+import { clineDriver } from "./record/cline.ts";
 import { codexDriver } from "./record/codex.ts";
 import { continueDriver } from "./record/continue.ts";
 import { geminiDriver } from "./record/gemini.ts";
@@ -33,6 +34,7 @@ const DRIVERS: AgentDriver[] = [
   piDriver,
   grokDriver,
   continueDriver,
+  clineDriver,
 ];
 /** The walk below; the first model call can be slow (OpenCode installs its provider first). */
 const TEST_TIMEOUT_MS = 480_000;

@@ -45,12 +45,14 @@ export class Recorder {
     return screen;
   }
 
-  /** Remove cases this recording did not write: the walk no longer reaches them. */
+  /** Remove recorded cases this recording did not write: the walk no longer reaches them.
+   * Documented fixtures beside them (screens of other versions, negatives) stay. */
   pruneStale(): void {
     const dir = `${FIXTURES_DIR}/${this.agent}`;
     for (const file of readdirSync(dir)) {
       const name = file.replace(/\.(txt|json)$/, "");
-      if (name !== file && !this.written.includes(name)) rmSync(`${dir}/${file}`);
+      if (name === file || this.written.includes(name) || !isRecorded(`${dir}/${name}.json`)) continue;
+      rmSync(`${dir}/${file}`);
     }
   }
 
@@ -72,4 +74,10 @@ function previousRule(path: string, state: FixtureState): string | undefined {
   if (!existsSync(path)) return undefined;
   const old = JSON.parse(readFileSync(path, "utf8")) as Partial<FixtureMeta>;
   return old.state === state ? old.rule : undefined;
+}
+
+/** A case with no metadata left (its .json already removed) was recorded along with it. */
+function isRecorded(path: string): boolean {
+  if (!existsSync(path)) return true;
+  return (JSON.parse(readFileSync(path, "utf8")) as Partial<FixtureMeta>).provenance === "recorded";
 }
