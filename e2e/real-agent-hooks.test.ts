@@ -37,6 +37,7 @@ const TEST_TIMEOUT_MS = 480_000;
 const STATE_TIMEOUT_MS = 30_000;
 /** Codex's first start copies a large binary into its home. */
 const CODEX_START_MS = 60_000;
+const PROMPT_SETTLE_MS = 1_500;
 
 const option = async (pane: AgentPane, name: string) =>
   (await pane.tmux("show-options", "-pqv", "-t", "rec:0.0", name)).trim();
@@ -231,7 +232,7 @@ describe("real agents with taw's integrations", () => {
       try {
         // It installs its provider package from npm at the first start.
         await pane.waitFor(/Ask anything/, opencodeDriver.firstReplyTimeoutMs, "the prompt");
-        await Bun.sleep(1500);
+        await Bun.sleep(PROMPT_SETTLE_MS);
         standIn.script.push(text(["Hello there."]));
         await pane.submit("Say hello");
         await expectOption(pane, "@agent_source", (value) => value === "hook:kilo", "the plugin's report");
@@ -264,6 +265,8 @@ describe("real agents with taw's integrations", () => {
         const { pane, standIn } = session;
         try {
           await toPrompt(pane);
+          // A prompt typed the moment the input shows can be lost on a loaded machine.
+          await Bun.sleep(PROMPT_SETTLE_MS);
           standIn.script.push(text(["Hello there."]));
           await pane.submit("Say hello");
           await pane.waitFor(/Hello there\./, driver.firstReplyTimeoutMs, "the reply");
