@@ -18,6 +18,7 @@ import { codexDriver } from "./record/codex.ts";
 import { continueDriver } from "./record/continue.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { grokDriver } from "./record/grok.ts";
+import { kiloDriver } from "./record/kilo.ts";
 import { opencodeDriver } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
 import { piDriver } from "./record/pi.ts";
@@ -35,6 +36,7 @@ const DRIVERS: AgentDriver[] = [
   grokDriver,
   continueDriver,
   clineDriver,
+  kiloDriver,
 ];
 /** The walk below; the first model call can be slow (OpenCode installs its provider first). */
 const TEST_TIMEOUT_MS = 480_000;

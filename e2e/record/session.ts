@@ -39,6 +39,8 @@ export interface AgentDriver {
   approvalScreen: RegExp;
   /** Keys that approve it once. */
   approveKeys: string[];
+  /** Keys that refuse it (Esc unless said: Kilo asks what to do instead, Enter skips that). */
+  refuseKeys?: string[];
   /** Case name of the approval screen ("permission-bash") and what it shows. */
   approvalCase: string;
   approvalNote: string;

@@ -133,7 +133,8 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
       await pane.waitFor(driver.approvalScreen, STEP_TIMEOUT_MS, `the approval prompt at ${size}`);
       await Bun.sleep(SETTLE_CAPTURE_MS);
       await capture(`blocked-${driver.approvalCase}-${label}`, "blocked", `${driver.approvalNote}, ${size}`);
-      await pane.answer("Escape");
+      // One key at a time: Esc and Enter sent together read as Alt-Enter.
+      for (const key of driver.refuseKeys ?? ["Escape"]) await pane.answer(key);
       // A refused call ends the turn without asking the model again: drop the follow-up.
       standIn.script.clear();
       await driver.waitIdle(pane, `the prompt after refusing at ${size}`);
