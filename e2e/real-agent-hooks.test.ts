@@ -1,11 +1,10 @@
-// Real Claude Code, OpenCode, Kilo and pi (state) and Codex, Gemini CLI and Qwen Code (session only),
+// Real OpenCode, Kilo and pi (state) and Claude Code, Codex, Gemini CLI and Qwen Code (session only),
 // pinned in e2e/agents.ts, in tmux against the stand-in model,
 // with taw's integration installed in the scratch HOME: the pane's state comes from the
 // agent's own hooks or plugin (`@agent_source hook:<agent>`), its session id and resume
-// command are recorded (Claude's transcript and flags too), and Claude's pane goes back to
-// the screen when it exits (OpenCode's plugin host ends with no event to report from: the
-// engine's shell-back rule ends that record). No engine runs: every option here was
-// written by a report.
+// command are recorded (Claude's transcript and flags too); OpenCode's plugin host ends with
+// no event to report from: the engine's shell-back rule ends that record. No engine runs:
+// every option here was written by a report.
 
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -101,7 +100,7 @@ function prepareKilo(scratch: Scratch, standIn: StandIn): Launch {
 
 describe("real agents with taw's integrations", () => {
   test(
-    "the hooks own the state, record the session, its resume command and flags, and let go at exit",
+    "Claude's hook records the session, its resume command and flags; the screen keeps the state",
     async () => {
       const session = await openSession("claude", (scratch, standIn) => {
         const launch = prepareClaude(scratch, standIn);
@@ -118,26 +117,12 @@ describe("real agents with taw's integrations", () => {
         expect(await option(pane, "@agent_resume_argv")).toBe(`claude --resume ${id}`);
         expect(await option(pane, "@agent_claude_flags")).toBe('["--permission-mode","default"]');
 
-        standIn.script.push(slowText(6, 800));
-        await pane.submit("Write six lines slowly");
-        await isState(pane, "working");
-        expect(await option(pane, "@agent_source")).toBe("hook:claude");
-        expect(await option(pane, "@agent_turn")).toMatch(/^\d{19}$/);
-        await pane.waitFor(/line 6 of/, STATE_TIMEOUT_MS, "the end of the reply");
-        // Nobody is attached to the test server: a finished turn is done.
-        await isState(pane, "done");
-
-        standIn.script.push(claudeDriver.approvalCall("touch approved.txt"), text(["The command finished."]));
-        await pane.submit("Run a command");
-        await pane.waitFor(claudeDriver.approvalScreen, STATE_TIMEOUT_MS, "the permission prompt");
-        await isState(pane, "blocked");
-        await pane.answer(...claudeDriver.approveKeys);
-        await pane.waitFor(/The command finished\./, STATE_TIMEOUT_MS, "the reply after the command");
-        await isState(pane, "done");
+        standIn.script.push(slowText(3, 300));
+        await pane.submit("Write three lines");
+        await pane.waitFor(/line 3 of/, STATE_TIMEOUT_MS, "the reply");
+        // Esc fires no Claude hook: the state is the screen's, never the hook's.
+        expect(await option(pane, "@agent_source")).not.toStartWith("hook:");
         expect(await option(pane, "@agent_session_id")).toBe(id);
-
-        await pane.submit("/exit");
-        await expectOption(pane, "@agent_source", (value) => value === "manifest", "the hook letting go");
       } finally {
         await session.close();
       }

@@ -118,7 +118,7 @@ describe("Claude Code", () => {
       "    // my settings",
       '    "permissions": { "allow": ["Bash(ls)", "Read"] },',
       '    "hooks": {',
-      '        "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ],',
+      '        "SessionStart": [ { "hooks": [ { "type": "command", "command": "say hi" } ] } ],',
       '        "Notification": []',
       "    }",
       "}",
@@ -130,8 +130,8 @@ describe("Claude Code", () => {
       installed.startsWith('{\n    // my settings\n    "permissions": { "allow": ["Bash(ls)", "Read"] },'),
     ).toBe(true);
     const value = JSON.parse(installed.replace("// my settings", ""));
-    expect(value.hooks.Stop).toHaveLength(2);
-    expect(value.hooks.Notification).toHaveLength(1);
+    expect(value.hooks.SessionStart).toHaveLength(2);
+    expect(value.hooks.Notification).toHaveLength(0);
     claude.install(env, TAW);
     expect(read(settings)).toBe(installed);
     claude.uninstall(env);
@@ -157,25 +157,24 @@ describe("Claude Code", () => {
     mkdirSync(dirname(settings));
     claude.install(env, TAW);
     const value = JSON.parse(read(settings));
-    const ours = value.hooks.Stop[0].hooks[0];
-    value.hooks.Stop = [{ matcher: "", hooks: [{ type: "command", command: "say done" }, ours] }];
+    const ours = value.hooks.SessionStart[0].hooks[0];
+    value.hooks.SessionStart = [{ matcher: "", hooks: [{ type: "command", command: "say hi" }, ours] }];
     writeFileSync(settings, JSON.stringify(value, null, 2));
     claude.uninstall(env);
     expect(JSON.parse(read(settings))).toEqual({
-      hooks: { Stop: [{ matcher: "", hooks: [{ type: "command", command: "say done" }] }] },
+      hooks: { SessionStart: [{ matcher: "", hooks: [{ type: "command", command: "say hi" }] }] },
     });
   });
 
-  test("hooks report each state, and the session with its resume command", () => {
+  test("the hook reports the session with its resume command, and leaves the state to the screen", () => {
     const env = scratchHome();
     mkdirSync(join(env.HOME as string, ".claude"));
     claude.install(env, TAW);
     const hooks = JSON.parse(read(claude.files(env)[0] as string)).hooks;
     const command = (event: string) => hooks[event][0].hooks[0].command as string;
-    expect(command("UserPromptSubmit")).toContain("--state working");
-    expect(command("PermissionRequest")).toContain("--state blocked");
-    expect(command("Stop")).toContain("--state idle");
-    expect(command("SessionEnd")).toContain("release-agent");
+    // Esc fires no hook: a hook that owned the state would leave it working.
+    expect(Object.keys(hooks)).toEqual(["SessionStart"]);
+    expect(command("SessionStart")).toContain("report-agent-session");
     expect(command("SessionStart")).toContain("-- claude --resume '{session_id}'");
     for (const event of Object.keys(hooks)) {
       expect(command(event)).toStartWith('[ -z "$TMUX_PANE" ] || ');
