@@ -11,6 +11,7 @@ import { App } from "../src/app/App.tsx";
 import type { ActionContext } from "../src/app/actions.ts";
 import { createDashStore, setSnapshot } from "../src/app/store.ts";
 import { popupKeyShell } from "../src/cli/dashboard.ts";
+import { BUN_FLAGS } from "../src/runtime.ts";
 import type { Tmux } from "../src/tmux/client.ts";
 import { takeSnapshot } from "../src/tmux/server.ts";
 import { VERSION } from "../src/version.ts";
@@ -72,7 +73,8 @@ async function paneFigures(tmux: Tmux) {
     const pane = (
       await tmux.run(["new-window", "-d", "-t", "dash:", "-P", "-F", "#{pane_id}", "sh", "-c", "exec sh"])
     ).trim();
-    const line = `exec ${process.execPath} ${ENTRY} -L ${tmux.server.socketName}`;
+    // As the popup and the launcher start it: taw's tsconfig named (src/runtime.ts).
+    const line = `exec ${process.execPath} ${BUN_FLAGS.join(" ")} ${ENTRY} -L ${tmux.server.socketName}`;
     const started = performance.now();
     await tmux.run(["send-keys", "-t", pane, "-l", line]);
     await tmux.run(["send-keys", "-t", pane, "Enter"]);
@@ -142,15 +144,7 @@ async function popupFigures(tmux: Tmux) {
     for (let round = 0; round < ROUNDS; round++) {
       const started = performance.now();
       const popup = Bun.spawn(
-        [
-          process.execPath,
-          `${ROOT}/src/main.ts`,
-          "popup",
-          "-L",
-          tmux.server.socketName as string,
-          "--client",
-          client,
-        ],
+        [`${ROOT}/bin/taw`, "popup", "-L", tmux.server.socketName as string, "--client", client],
         { stdin: "ignore", stdout: "ignore", stderr: "ignore" },
       );
       await waitForScreen(outer, "bench:w0", (text) => text.includes("taw popup") && hasRows(text));
