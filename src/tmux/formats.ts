@@ -24,6 +24,8 @@ export const AGENT_OPTIONS = {
   sandbox: "@agent_sandbox",
   reportStamp: "@agent_report_stamp",
   message: "@agent_message",
+  /** Moved by each hook report of work: a turn begun and ended between two reads still shows. */
+  turn: "@agent_turn",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;

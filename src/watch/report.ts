@@ -10,7 +10,6 @@ import { set, setFormat, unset } from "./option-text.ts";
 
 /** Options the reports write that the engine's listing does not read as columns. */
 export const REPORT_OPTIONS = {
-  turn: "@agent_turn",
   reportedKind: "@agent_reported_kind",
   resumeSource: "@agent_resume_source",
   resumeAgent: "@agent_resume_agent",
@@ -173,7 +172,7 @@ export function reportAgentCommands(report: AgentReport): string[][] {
   ];
   if (to === "working" || to === "blocked") {
     body.push(set(pane, O.seen, "0"), unset(pane, O.acquiring));
-    body.push(set(pane, R.turn, report.turn ?? newTurn(report.now)));
+    body.push(set(pane, O.turn, report.turn ?? newTurn(report.now)));
   }
   // A message describes the state it came with: a report of another state without one ends
   // it (read before the state is written, like the time above).

@@ -252,6 +252,57 @@ describe("watcher state machine", () => {
     expect(pane.options.source).toBe("hook:claude");
   });
 
+  describe("a turn that began and ended between two reads is announced by its stamp", () => {
+    const cases: [string, boolean, string, string[]][] = [
+      ["nobody looking: its start and its completion, done", false, "done", ["idle>working", "working>done"]],
+      ["someone looking: its start and its end, idle", true, "idle", ["idle>working", "working>idle"]],
+    ];
+    for (const [name, visible, end, statuses] of cases) {
+      test(name, () => {
+        const pane = Pane.settled("opencode", visible);
+        pane.options.source = "hook:opencode";
+        pane.tick({ kind: "opencode", visible });
+        // working then idle reported back to back: the report wrote its own end, the stamp moved.
+        Object.assign(pane.options, { state: visible ? "idle" : "done", turn: "17000000000001" });
+        pane.tick({ kind: "opencode", visible });
+        expect(pane.statuses).toEqual(statuses);
+        expect(pane.state).toBe(end);
+        expect(pane.options.source).toBe("hook:opencode");
+      });
+    }
+
+    test("a second whole turn over an unseen done is announced again", () => {
+      const pane = Pane.settled("opencode");
+      Object.assign(pane.options, { source: "hook:opencode", state: "done", turn: "1" });
+      pane.tick({ kind: "opencode" });
+      pane.options.turn = "2";
+      pane.tick({ kind: "opencode" });
+      expect(pane.statuses).toEqual(["done>working", "working>done"]);
+    });
+
+    test("a whole turn the report ended idle (its window active) is done when the engine finds nobody looking", () => {
+      const pane = Pane.settled("opencode");
+      Object.assign(pane.options, { source: "hook:opencode", state: "idle", turn: "1" });
+      pane.tick({ kind: "opencode" });
+      expect(pane.state).toBe("done");
+      expect(pane.options.seen).toBe("0");
+    });
+
+    test("the stamp moving within a turn, or with the same state and no hook, announces nothing new", () => {
+      const pane = Pane.settled("opencode");
+      Object.assign(pane.options, { source: "hook:opencode", state: "working", turn: "1" });
+      pane.tick({ kind: "opencode" });
+      expect(pane.statuses).toEqual(["idle>working"]);
+      pane.options.turn = "2";
+      pane.tick({ kind: "opencode" });
+      expect(pane.last.transitions).toEqual([]);
+      const screen = Pane.settled();
+      screen.options.turn = "9";
+      screen.tick({ kind: "claude", verdict: ["idle", "prompt"] });
+      expect(screen.last.transitions).toEqual([]);
+    });
+  });
+
   test("a hook-owned pane keeps its agent through misses until the shell is back", () => {
     const pane = Pane.settled();
     pane.options.source = "hook:opencode";

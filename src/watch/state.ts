@@ -46,6 +46,8 @@ export interface Watcher {
   acquiring: boolean;
   /** The exit's completion has been written; the record goes at the next read. */
   exiting: boolean;
+  /** The @agent_turn the last read found: a hook's report of work moves it. */
+  turn: string;
 }
 
 export type TransitionKind = "pane.agent_detected" | "pane.agent_status_changed";
@@ -78,6 +80,7 @@ const EMPTY: Watcher = {
   holdSince: undefined,
   acquiring: false,
   exiting: false,
+  turn: "",
 };
 
 const STATES = new Set<string>(["idle", "working", "blocked", "done", "unknown"]);
@@ -133,6 +136,7 @@ function adopt(o: Observation): Watcher {
     rule: o.options.rule,
     appearedAt: o.now - STARTUP_GRACE_MS,
     acquiring: o.options.acquiring !== "",
+    turn: o.options.turn,
   };
 }
 
@@ -140,6 +144,8 @@ function adopt(o: Observation): Watcher {
 function takeExternalChanges(d: Decision, o: Observation): void {
   const w = d.watcher;
   const written = asState(o.options.state);
+  const turnMoved = o.options.turn !== w.turn;
+  w.turn = o.options.turn;
   if (w.kind !== undefined && o.options.kind === "") {
     Object.assign(w, EMPTY);
     return;
@@ -151,6 +157,7 @@ function takeExternalChanges(d: Decision, o: Observation): void {
       kind: o.options.kind,
       state: written,
       appearedAt: o.now - STARTUP_GRACE_MS,
+      turn: o.options.turn,
     });
     d.transitions.push({
       kind: "pane.agent_detected",
@@ -161,7 +168,17 @@ function takeExternalChanges(d: Decision, o: Observation): void {
     });
     return;
   }
-  if (w.kind === undefined || !written || written === w.state) return;
+  if (w.kind === undefined || !written) return;
+  if (
+    turnMoved &&
+    isHook(o.options.source) &&
+    !inTurn(w.state) &&
+    (written === "idle" || written === "done")
+  ) {
+    wholeTurn(d, o, written);
+    return;
+  }
+  if (written === w.state) return;
   const from = w.state ?? null;
   const rule = isHook(o.options.source)
     ? o.options.source
@@ -182,6 +199,25 @@ function takeExternalChanges(d: Decision, o: Observation): void {
   d.transitions.push({ kind: "pane.agent_status_changed", agent: w.kind, from, to: w.state, rule });
 }
 
+/** A turn that began and ended between two reads (its stamp moved, the state never read as
+ * work): announced as its start and its end, the end by who is looking, as any completion. */
+function wholeTurn(d: Decision, o: Observation, written: AgentState): void {
+  const w = d.watcher;
+  const rule = o.options.source;
+  const to: AgentState = o.visible ? "idle" : "done";
+  const change = (from: AgentState | null, next: AgentState): Transition => ({
+    kind: "pane.agent_status_changed",
+    agent: w.kind ?? null,
+    from,
+    to: next,
+    rule,
+  });
+  d.transitions.push(change(w.state ?? null, "working"), change("working", to));
+  Object.assign(w, { state: to, rule: o.options.rule, holdSince: undefined, acquiring: false });
+  if (to !== written)
+    Object.assign(d.writes, { state: to, stateSince: seconds(o.now), seen: o.visible ? "1" : "0" });
+}
+
 function detect(d: Decision, o: Observation, kind: string, replacing: boolean): void {
   const w = d.watcher;
   Object.assign(w, {
@@ -191,6 +227,7 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
     rule: RULE_GRACE,
     appearedAt: o.now,
     acquiring: true,
+    turn: o.options.turn,
   });
   Object.assign(d.writes, {
     kind,
