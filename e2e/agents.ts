@@ -17,7 +17,8 @@ export type AgentId =
   | "grok"
   | "continue"
   | "cline"
-  | "kilo";
+  | "kilo"
+  | "copilot";
 
 export interface AgentPackage {
   id: AgentId;
@@ -39,6 +40,7 @@ export const AGENT_PACKAGES: Record<AgentId, AgentPackage> = {
   cline: { id: "cline", pkg: "cline", version: "3.0.65", bin: "cline" },
   // 7.8.1 (newest) lacks its Linux binary package on the registry; 7.7.7 installs.
   kilo: { id: "kilo", pkg: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
+  copilot: { id: "copilot", pkg: "@github/copilot", version: "1.0.102", bin: "copilot" },
 };
 
 /** An install of the four packages is a few hundred MB each; bounded so CI cannot hang. */

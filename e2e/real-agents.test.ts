@@ -16,6 +16,7 @@ import { claudeDriver } from "./record/claude.ts";
 import { clineDriver } from "./record/cline.ts";
 import { codexDriver } from "./record/codex.ts";
 import { continueDriver } from "./record/continue.ts";
+import { copilotDriver } from "./record/copilot.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { grokDriver } from "./record/grok.ts";
 import { kiloDriver } from "./record/kilo.ts";
@@ -37,6 +38,7 @@ const DRIVERS: AgentDriver[] = [
   continueDriver,
   clineDriver,
   kiloDriver,
+  copilotDriver,
 ];
 /** The walk below; the first model call can be slow (OpenCode installs its provider first). */
 const TEST_TIMEOUT_MS = 480_000;
