@@ -234,6 +234,36 @@ describe("agent reports", () => {
   );
 
   test(
+    "a report from inside a pane is for that pane only; from outside every pane, for the one named",
+    async () => {
+      const s = await server();
+      const own = await firstPane(s);
+      const other = (await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", own, "sh")).trim();
+      const verbs = [
+        ["report-agent", "--source", "x", "--agent", "claude", "--state", "working"],
+        ["report-agent-session", "--source", "x", "--agent", "claude", "--agent-session-id", "s1"],
+        ["release-agent", "--source", "x"],
+        ["report-metadata", "--title", "t"],
+      ];
+      const inside = { TMUX_PANE: own };
+      for (const [verb = "", ...flags] of verbs) {
+        const refused = await s.taw(["pane", verb, "--pane", other, ...flags, "--json"], inside);
+        expect(refused.code).toBe(1);
+        expect(refused.json?.error?.code).toBe("forbidden");
+        expect(refused.json?.error?.message).toContain(own);
+        const ownPane = await s.taw(["pane", verb, "--pane", own, ...flags, "--json"], inside);
+        expect(ownPane.json?.ok).toBe(true);
+      }
+      expect(await option(s, other, "@agent_kind")).toBe("");
+      expect(await option(s, other, "@agent_title")).toBe("");
+      const outside = await s.taw(["pane", ...(verbs[0] ?? []), "--pane", other, "--json"]);
+      expect(outside.json?.result.applied).toBe(true);
+      expect(await option(s, other, "@agent_kind")).toBe("claude");
+    },
+    TEST_MS,
+  );
+
+  test(
     "a report is one tmux process",
     async () => {
       const s = await server();

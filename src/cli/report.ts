@@ -5,7 +5,7 @@
 // agent hands its hooks on stdin; the words after `--` are the command that resumes the
 // session (`{session_id}` and `{session_path}` filled in from the report).
 
-import { TawError, usageError } from "../errors.ts";
+import { EXIT, TawError, usageError } from "../errors.ts";
 import { claudeFlagsAbove } from "../integration/claude-flags.ts";
 import { type HookInput, parseHookInput } from "../integration/hook-input.ts";
 import type { BatchResult } from "../tmux/batch.ts";
@@ -25,7 +25,10 @@ import type { FlagSpecs } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 
 const COMMON: FlagSpecs = {
-  pane: { type: "string", description: "the pane reported for (default: $TMUX_PANE)" },
+  pane: {
+    type: "string",
+    description: "the pane reported for (default: $TMUX_PANE; another only from outside tmux)",
+  },
   source: { type: "string", description: "who reports (an integration's id)" },
   agent: { type: "string", description: "the agent's kind: claude, codex, …" },
   seq: { type: "number", description: "report number; one not above its source's last is ignored" },
@@ -59,9 +62,23 @@ function required(ctx: CommandContext, name: string): string {
   return value;
 }
 
+/** The pane reported for. From inside a pane that is the caller's own: a hook reports for
+ * its agent, never for a neighbour; only a caller outside every pane names one. */
 async function paneOf(ctx: CommandContext): Promise<string> {
-  const text = str(ctx, "pane") || ctx.env.TMUX_PANE;
+  const own = ctx.env.TMUX_PANE;
+  const text = str(ctx, "pane") || own;
   if (!text) throw usageError("no pane: pass --pane <id>, or run inside a tmux pane ($TMUX_PANE)");
+  const pane = await resolved(ctx, text);
+  if (own && pane !== own)
+    throw new TawError(
+      "forbidden",
+      `a report from inside pane ${own} is only for that pane, not ${text}; drop --pane, or report from outside tmux (no $TMUX_PANE) naming the pane`,
+      EXIT.failure,
+    );
+  return pane;
+}
+
+async function resolved(ctx: CommandContext, text: string): Promise<string> {
   const parsed = parseId(text);
   if (parsed?.kind === "pane") return parsed.raw;
   // A name, not an id: hooks never pass one, so the listing code loads only here.
