@@ -13,18 +13,25 @@ import { eventsCommand } from "./events.ts";
 import { explainCommands } from "./explain.ts";
 import { hooksCommands } from "./hooks.ts";
 import { integrationCommands } from "./integration.ts";
+import { listVerbs } from "./list-verbs.ts";
 import { manifestCommands } from "./manifest.ts";
 import { nextCommand } from "./next.ts";
 import { notifyCommands } from "./notify.ts";
 import { paneCommands } from "./pane.ts";
+import { paneLayoutCommands } from "./pane-layout.ts";
 import { pluginCommands } from "./plugin.ts";
 import { reportCommands } from "./report.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { seenCommand } from "./seen.ts";
+import { sessionCommands } from "./session.ts";
 import { setupCommand } from "./setup.ts";
 import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
+import { tabCommands } from "./tab.ts";
 import { treeCommand } from "./tree.ts";
+import { waitForCommands } from "./wait-for.ts";
+import { windowCommands } from "./window.ts";
+import { workspaceCommands } from "./workspace.ts";
 import { worktreeCommands } from "./worktree.ts";
 
 export const COMMANDS: Command[] = [
@@ -33,6 +40,13 @@ export const COMMANDS: Command[] = [
   popupCommand as Command,
   treeCommand as Command,
   ...(paneCommands as Command[]),
+  ...(paneLayoutCommands as Command[]),
+  ...(workspaceCommands as Command[]),
+  ...(tabCommands as Command[]),
+  ...(windowCommands as Command[]),
+  ...(sessionCommands as Command[]),
+  ...(waitForCommands as Command[]),
+  listVerbs as Command,
   ...(agentCommands as Command[]),
   ...(reportCommands as Command[]),
   ...(engineCommands as Command[]),

@@ -1,0 +1,28 @@
+// taw window move: a window to another session; its panes, and the programs in them, go with it.
+
+import { usageError } from "../errors.ts";
+import { moveWindow } from "../space/layout.ts";
+import { requireArg } from "./args.ts";
+import { defineCommand } from "./command.ts";
+import { tabRecord } from "./records.ts";
+
+export const windowMove = defineCommand({
+  path: ["window", "move"],
+  summary: "move a window to another session; its programs keep running",
+  positionals: ["<window>"],
+  flags: {
+    "to-session": { type: "string", description: "the session it goes to" },
+    follow: { type: "boolean", description: "make it that session's current window" },
+  },
+  async run(ctx) {
+    const example = "taw window move w1:t3 --to-session work";
+    const text = requireArg(ctx.args.positionals, 0, "window", example);
+    const to = ctx.args.flags["to-session"] as string | undefined;
+    if (!to) throw usageError(`missing --to-session <session>. Example: ${example}`);
+    return moveWindow(ctx.tmux, text, to, ctx.args.flags.follow === true);
+  },
+  render: (window) => `moved to ${window.publicId}`,
+  toJson: tabRecord,
+});
+
+export const windowCommands = [windowMove];
