@@ -28,6 +28,8 @@ export interface AgentRow {
   path: string;
   branch: string;
   rank: number;
+  /** The agent reports its state itself (a hook owns it: @agent_source hook:*), not read off its screen. */
+  reports: boolean;
 }
 
 /** Group order: blocked, done and unseen, working, idle (and done already seen), unknown. */
@@ -76,6 +78,7 @@ export function agentRow(pane: Pane, branch = ""): AgentRow {
     path: pane.path,
     branch,
     rank: rankOf(state, seen),
+    reports: a.source.startsWith("hook:"),
   };
 }
 

@@ -236,6 +236,19 @@ test("a report's message shows in the agent's row in place of its title, and in 
   expect(frame).toContain("notes:0.0 gemini — waiting for review of the plan");
 });
 
+test("an agent that reports for itself is marked in its row; one read off its screen is not", async () => {
+  const r = await renderDash();
+  const reported = sampleSnapshot();
+  const gemini = reported.panes.get("%4");
+  if (gemini) gemini.agent.source = "hook:gemini";
+  act(() => setSnapshot(r.store, reported, NOW));
+  await r.t.renderOnce();
+  const frame = r.frame();
+  expect(frame).toMatch(/✓ gemini\s+» notes:0\s+10m/);
+  expect(frame).toMatch(/⏸ codex\s+work:1/);
+  expect(frame).not.toMatch(/codex\s+»/);
+});
+
 test("p on a blocked agent is refused with a message; r opens the rename line", async () => {
   const r = await renderDash();
   await press(r, "p");

@@ -1,5 +1,8 @@
 import { expect, test } from "bun:test";
-import { headerSpans } from "./lines.ts";
+import { agentRow } from "../agent/rows.ts";
+import { fixtureSnapshot } from "./fixtures.ts";
+import { agentRowSpans, headerSpans, REPORTS_MARK } from "./lines.ts";
+import { columns } from "./text.ts";
 import { DEFAULT_THEME } from "./theme.ts";
 
 const header = (width: number) =>
@@ -19,4 +22,25 @@ test("with no engine the header says the states may be stale, in the blocked col
   const wide = header(160).find((span) => span.text.startsWith("engine:"));
   expect(wide).toEqual({ text: "engine: off — states may be stale", fg: DEFAULT_THEME.state.blocked });
   expect(header(60).map((span) => span.text)).toContain("engine: off");
+});
+
+test("an Agents row marks an agent that reports for itself, at the end of its label column, in the same width", () => {
+  const rowOf = (source: string) => {
+    const snapshot = fixtureSnapshot([
+      { command: "opencode", agent: { kind: "opencode", state: "idle", source } },
+    ]);
+    const pane = snapshot.panes.get("%1");
+    if (!pane) throw new Error("no pane in the fixture");
+    return agentRow(pane);
+  };
+  const text = (source: string, theme = DEFAULT_THEME) =>
+    agentRowSpans(rowOf(source), 80, "1m", false, theme)
+      .map((span) => span.text)
+      .join("");
+  const hook = text("hook:opencode");
+  const screen = text("manifest");
+  expect(hook).toMatch(/^· opencode\s+» main:0/);
+  expect(screen).not.toContain(REPORTS_MARK.unicode);
+  expect(columns(hook)).toBe(columns(screen));
+  expect(text("hook:opencode", { ...DEFAULT_THEME, ascii: true })).toContain(` ${REPORTS_MARK.ascii} main:0`);
 });

@@ -79,6 +79,13 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
   ];
 }
 
+/** The mark at the end of a row's label column (taken from its width): the agent reports
+ * for itself (a hook owns its state); no mark: its state is read off its screen. */
+const MARK_COLUMNS = 2;
+export const REPORTS_MARK = { unicode: "»", ascii: "*" } as const;
+const sourceMark = (row: AgentRow, theme: Theme) =>
+  row.reports ? REPORTS_MARK[theme.ascii ? "ascii" : "unicode"] : " ";
+
 /** One Agents row `width` columns wide; `age` is its time-in-state label. */
 export function agentRowSpans(
   row: AgentRow,
@@ -93,7 +100,8 @@ export function agentRowSpans(
   const color = stateColor(theme, row.state);
   return [
     { text: `${stateGlyph(theme, row.state)} `, fg: color, bg },
-    { text: `${cell(row.label, cols.label)} `, fg, bg },
+    { text: cell(row.label, cols.label - MARK_COLUMNS), fg, bg },
+    { text: ` ${sourceMark(row, theme)} `, fg: theme.accent, bg },
     { text: `${cell(row.place, cols.place)} `, fg: theme.muted, bg },
     { text: `${cell(age, cols.time)} `, fg: color, bg },
     { text: cell(row.detail, cols.detail), fg, bg },
