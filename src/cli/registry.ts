@@ -24,6 +24,7 @@ import { reportCommands } from "./report.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { seenCommand } from "./seen.ts";
 import { sessionCommands } from "./session.ts";
+import { sessionNew } from "./session-new.ts";
 import { setupCommand } from "./setup.ts";
 import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
@@ -45,6 +46,7 @@ export const COMMANDS: Command[] = [
   ...(tabCommands as Command[]),
   ...(windowCommands as Command[]),
   ...(sessionCommands as Command[]),
+  sessionNew as Command,
   ...(waitForCommands as Command[]),
   listVerbs as Command,
   ...(agentCommands as Command[]),
