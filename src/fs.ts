@@ -3,12 +3,13 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+/** `mode` is the file's permission bits (0o600 for files that may hold secrets). */
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(
     dirname(path),
     `.${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`,
   );
-  writeFileSync(temp, data);
+  writeFileSync(temp, data, mode === undefined ? undefined : { mode });
   renameSync(temp, path);
 }

@@ -131,6 +131,12 @@ async function checkIdle(tmux: Tmux, pane: string, label: string): Promise<void>
   }
 }
 
+/** Type a command line at a shell's prompt and run it. */
+export async function typeLine(tmux: Tmux, pane: string, line: string): Promise<void> {
+  await tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(line)]);
+  await tmux.run(["send-keys", "-t", target(pane), "Enter"]);
+}
+
 export async function launchAgent(
   tmux: Tmux,
   options: LaunchOptions,
@@ -175,8 +181,7 @@ async function startIn(
     setOption(scope, AGENT_OPTIONS.acquiring, ACQUIRING_TAKEN),
     ...(options.name ? [setOption(scope, AGENT_OPTIONS.name, options.name)] : []),
   ]);
-  await tmux.run(["send-keys", "-t", target(pane.id), "-l", "--", literalKeys(line)]);
-  await tmux.run(["send-keys", "-t", target(pane.id), "Enter"]);
+  await typeLine(tmux, pane.id, line);
   const started = await waitStarted(
     tmux,
     pane.id,

@@ -1,7 +1,16 @@
 // taw session new: tuios's `new <name> --detach` for scripts, printing the new ids.
+// taw session save|list|restore: sessions survive a restart of the tmux server.
 
+import { loadConfig } from "../config/load.ts";
+import { loadManifests } from "../detect/manifest.ts";
+import { TawError, usageError } from "../errors.ts";
+import { attachTo } from "../session/attach.ts";
+import { liveSessions, type RestoreReport, restoreSaved } from "../session/restore-all.ts";
+import { saveSessions } from "../session/save.ts";
+import { readSaved, serverName } from "../session/store.ts";
 import { defineCommand } from "./command.ts";
 import { workspaceRecord } from "./records.ts";
+import { table } from "./table.ts";
 import { CWD_FLAG, createFromArgs } from "./workspace.ts";
 
 export const sessionNew = defineCommand({
@@ -21,4 +30,116 @@ export const sessionNew = defineCommand({
   toJson: workspaceRecord,
 });
 
-export const sessionCommands = [sessionNew];
+export const sessionSave = defineCommand({
+  path: ["session", "save"],
+  summary: "save sessions (every one, or those named) to restore after the server stops",
+  positionals: ["[name]…"],
+  run: (ctx) => saveSessions(ctx.tmux, ctx.env, ctx.args.positionals),
+  render: (saved) =>
+    saved.length === 0
+      ? "no sessions to save"
+      : saved
+          .map(
+            (s) =>
+              `saved ${s.session}: ${s.windows} windows, ${s.panes} panes, ${s.agents} agents → ${s.file}`,
+          )
+          .join("\n"),
+});
+
+export const sessionList = defineCommand({
+  path: ["session", "list"],
+  summary: "saved sessions, whether each is live, and when it was saved",
+  async run(ctx) {
+    const { saved, archived } = readSaved(ctx.env, serverName(ctx.tmux, ctx.env));
+    const live = new Set(await liveSessions(ctx.tmux));
+    const sessions = saved.map(({ session, file }) => ({
+      name: session.name,
+      live: live.has(session.name),
+      saved_at: session.saved_at,
+      windows: session.windows.length,
+      panes: session.windows.reduce((sum, window) => sum + window.panes.length, 0),
+      agents: session.windows.flatMap((w) => w.panes).filter((pane) => pane.agent).length,
+      file,
+    }));
+    return { sessions, archived };
+  },
+  render: ({ sessions, archived }) =>
+    [
+      sessions.length === 0
+        ? "no saved sessions"
+        : table(
+            ["SESSION", "LIVE", "SAVED", "WINDOWS", "PANES", "AGENTS"],
+            sessions.map((s) => [
+              s.name,
+              s.live ? "live" : "-",
+              s.saved_at,
+              String(s.windows),
+              String(s.panes),
+              String(s.agents),
+            ]),
+          ),
+      ...archived.map((message) => `archived ${message}`),
+    ].join("\n"),
+});
+
+function renderRestore(report: RestoreReport, typed: boolean): string {
+  const lines: string[] = [];
+  for (const session of report.restored) {
+    lines.push(`restored ${session.session}: ${session.windows} windows, ${session.panes} panes`);
+    for (const folder of session.missing_folders) lines.push(`  folder gone: ${folder}`);
+    for (const warning of session.warnings) lines.push(`  ${warning}`);
+    if (!typed)
+      for (const plan of session.resumable)
+        lines.push(`  to resume the ${plan.agent.kind || "agent"} in ${plan.pane}, type: ${plan.line}`);
+  }
+  for (const name of report.live) lines.push(`${name} is live: left as it is`);
+  for (const resumed of report.resumed)
+    lines.push(
+      resumed.error
+        ? `could not resume in ${resumed.pane}: ${resumed.error}`
+        : `resumed in ${resumed.pane}: ${resumed.line}`,
+    );
+  for (const failed of report.failed) lines.push(`could not restore ${failed.session}: ${failed.error}`);
+  for (const message of report.archived) lines.push(`archived ${message}`);
+  return lines.join("\n") || "no saved sessions";
+}
+
+export const sessionRestore = defineCommand({
+  path: ["session", "restore"],
+  summary: "remake saved sessions (a live one is left as it is) and offer or resume their agents",
+  positionals: ["[name]…"],
+  usage: "(or --all)",
+  flags: {
+    all: { type: "boolean", description: "every saved session" },
+    attach: { type: "boolean", description: "attach to the (first) session afterwards" },
+  },
+  async run(ctx) {
+    const names = ctx.args.positionals;
+    const all = ctx.args.flags.all === true;
+    if (all === names.length > 0)
+      throw usageError(
+        "name the sessions to restore, or give --all (not both). Example: taw session restore work",
+      );
+    const resumeAgents = loadConfig(ctx.env).config.sessions.resume_agents;
+    const report = await restoreSaved(ctx.tmux, ctx.env, {
+      names,
+      all,
+      resumeAgents,
+      manifests: loadManifests(),
+    });
+    const first = names[0] ?? report.restored[0]?.session ?? report.live[0];
+    if (ctx.args.flags.attach === true && first && !report.failed.some((f) => f.session === first))
+      await attachTo(ctx.tmux, first, ctx.env);
+    return { ...report, resume_agents: resumeAgents };
+  },
+  render: (report) => renderRestore(report, report.resume_agents === "always"),
+  failure: (report) =>
+    report.failed.length > 0
+      ? new TawError(
+          "restore_failed",
+          `${report.failed.length} session(s) could not be restored: ${report.failed.map((f) => f.session).join(", ")}`,
+        )
+      : undefined,
+});
+
+export const sessionCommands = [sessionNew, sessionSave, sessionList, sessionRestore];

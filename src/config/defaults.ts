@@ -46,5 +46,6 @@ export function defaultConfig(): Config {
     },
     hooks: { timeout_seconds: 10, events: {} },
     sandbox: { profiles: {} },
+    sessions: { resume_agents: "ask" },
   };
 }

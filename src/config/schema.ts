@@ -1,7 +1,7 @@
 // What each key of config.toml may hold. The validator (validate.ts) walks this tree beside
 // the parsed file; defaults come from defaults.ts.
 
-import { AGENT_STATES, HOOK_EVENTS, TERMINAL_NOTIFICATIONS } from "./types.ts";
+import { AGENT_STATES, HOOK_EVENTS, RESUME_AGENTS, TERMINAL_NOTIFICATIONS } from "./types.ts";
 
 export type Leaf =
   | { type: "boolean" }
@@ -147,4 +147,5 @@ export const CONFIG_SPEC: TableSpec = table({
       value: table({ runtime: str, image: str, mounts: strings, env: strings, args: strings }),
     },
   }),
+  sessions: table({ resume_agents: { type: "enum", values: RESUME_AGENTS } }),
 });

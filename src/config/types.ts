@@ -96,6 +96,14 @@ export interface SandboxProfile {
   args: string[];
 }
 
+export const RESUME_AGENTS = ["ask", "always", "never"] as const;
+export type ResumeAgents = (typeof RESUME_AGENTS)[number];
+
+export interface SessionsConfig {
+  /** What `taw session restore` does with an agent whose conversation can be resumed. */
+  resume_agents: ResumeAgents;
+}
+
 export interface Config {
   ui: UiConfig;
   notify: NotifyConfig;
@@ -104,6 +112,7 @@ export interface Config {
   agents: Record<string, AgentCommand>;
   hooks: HooksConfig;
   sandbox: { profiles: Record<string, SandboxProfile> };
+  sessions: SessionsConfig;
 }
 
 export type ConfigProblemKind = "syntax" | "unknown_key" | "wrong_type" | "bad_value" | "unreadable";

@@ -1,0 +1,134 @@
+// The ONE tmux listing a save reads: every pane of the server with its session's and
+// window's fields and its agent's options, turned into saved sessions (a pure function).
+
+import { freeTextColumn } from "../tmux/escape.ts";
+import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { REPORT_OPTIONS as R } from "../watch/report.ts";
+import {
+  FORMAT_VERSION,
+  type SavedAgent,
+  type SavedPane,
+  type SavedSession,
+  type SavedWindow,
+} from "./format.ts";
+
+const COLUMNS = {
+  session: freeTextColumn("session_name"),
+  sessionPath: freeTextColumn("session_path"),
+  windowIndex: "#{window_index}",
+  windowName: freeTextColumn("window_name"),
+  autoName: "#{automatic-rename}",
+  layout: "#{window_layout}",
+  width: "#{window_width}",
+  height: "#{window_height}",
+  windowActive: "#{window_active}",
+  zoomed: "#{window_zoomed_flag}",
+  paneIndex: "#{pane_index}",
+  cwd: freeTextColumn("pane_current_path"),
+  // The host name is what tmux titles an untitled pane: no title of its own.
+  title: `#{?#{==:#{pane_title},#{host}},,${freeTextColumn("pane_title")}}`,
+  command: freeTextColumn("pane_current_command"),
+  paneActive: "#{pane_active}",
+  kind: freeTextColumn(O.kind),
+  resumeAgent: freeTextColumn(R.resumeAgent),
+  name: freeTextColumn(O.name),
+  sessionId: freeTextColumn(O.sessionId),
+  sessionPathOption: freeTextColumn(O.sessionPath),
+  resumeArgv: freeTextColumn(R.resumeArgv),
+  claudeFlags: freeTextColumn(R.claudeFlags),
+  sandbox: freeTextColumn(O.sandbox),
+  container: freeTextColumn(O.container),
+} as const;
+
+export type ListingRow = Record<keyof typeof COLUMNS, string>;
+type Row = ListingRow;
+/** The columns in the listing's order. */
+export const KEYS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+
+/** The listing: `list-panes -a` with every column above, tab-separated. */
+export const SAVE_LISTING: string[] = ["list-panes", "-a", "-F", KEYS.map((key) => COLUMNS[key]).join("\t")];
+
+function parseRow(line: string): Row | undefined {
+  const values = line.split("\t");
+  if (values.length !== KEYS.length) return undefined;
+  return Object.fromEntries(KEYS.map((key, index) => [key, values[index] ?? ""])) as Row;
+}
+
+function flags(text: string): string[] {
+  try {
+    const words = JSON.parse(text);
+    return Array.isArray(words) ? words.filter((word) => typeof word === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The agent a pane holds, or one whose conversation was left on it (a restore not resumed). */
+function agentOf(row: Row): SavedAgent | undefined {
+  const kind = row.kind || row.resumeAgent;
+  if (!kind && !row.sessionId && !row.resumeArgv) return undefined;
+  return {
+    kind,
+    name: row.name,
+    session_id: row.sessionId,
+    session_path: row.sessionPathOption,
+    resume_argv: row.resumeArgv,
+    claude_flags: flags(row.claudeFlags),
+    sandbox: row.sandbox,
+    container: row.container,
+  };
+}
+
+function paneOf(row: Row): SavedPane {
+  const agent = agentOf(row);
+  return {
+    index: Number(row.paneIndex),
+    cwd: row.cwd,
+    title: row.title,
+    command: row.command,
+    active: row.paneActive === "1",
+    ...(agent ? { agent } : {}),
+  };
+}
+
+function windowOf(row: Row): SavedWindow {
+  return {
+    index: Number(row.windowIndex),
+    name: row.windowName,
+    auto_name: row.autoName === "1",
+    layout: row.layout,
+    width: Number(row.width),
+    height: Number(row.height),
+    active: row.windowActive === "1",
+    zoomed: row.zoomed === "1",
+    panes: [],
+  };
+}
+
+/** Every session in the listing, in tmux's order, saved at `now`. */
+export function sessionsFromListing(output: string, server: string, now: Date): SavedSession[] {
+  const sessions = new Map<string, SavedSession>();
+  for (const line of output.split("\n")) {
+    const row = parseRow(line);
+    if (!row) continue;
+    let session = sessions.get(row.session);
+    if (!session) {
+      session = {
+        version: FORMAT_VERSION,
+        saved_at: now.toISOString(),
+        server,
+        name: row.session,
+        path: row.sessionPath,
+        windows: [],
+      };
+      sessions.set(row.session, session);
+    }
+    let window = session.windows.find((w) => w.index === Number(row.windowIndex));
+    if (!window) {
+      window = windowOf(row);
+      session.windows.push(window);
+    }
+    window.panes.push(paneOf(row));
+  }
+  return [...sessions.values()];
+}

@@ -1,0 +1,85 @@
+// Restore the chosen saved sessions: live ones are left alone (a restore run twice makes
+// nothing twice), one that fails does not stop the others, and agents are resumed or
+// offered as [sessions] resume_agents says, once every session is made.
+
+import type { ResumeAgents } from "../config/types.ts";
+import type { ManifestSet } from "../detect/manifest.ts";
+import { notFound } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { type RestoredSession, restoreSession } from "./restore.ts";
+import { typeResume } from "./resume.ts";
+import { readSaved, serverName } from "./store.ts";
+
+type Env = Record<string, string | undefined>;
+
+export interface RestoreRequest {
+  /** Sessions by name; empty with `all` for every saved one. */
+  names: string[];
+  all: boolean;
+  resumeAgents: ResumeAgents;
+  manifests: ManifestSet;
+}
+
+export interface RestoreReport {
+  restored: RestoredSession[];
+  /** Named or saved sessions that were already live: left as they are. */
+  live: string[];
+  /** Sessions tmux would not make, with why. */
+  failed: { session: string; error: string }[];
+  /** Files moved to the archive, with why. */
+  archived: string[];
+  /** Panes whose resume command was typed ("always"), and ones where typing failed. */
+  resumed: { session: string; pane: string; line: string; error?: string }[];
+}
+
+/** The names of the server's live sessions; none when no server runs. */
+export async function liveSessions(tmux: Tmux): Promise<string[]> {
+  const listed = await tmux.tryRun(["list-sessions", "-F", "#{session_name}"]);
+  if (listed.error) {
+    if (listed.error.code === "no_server") return [];
+    throw listed.error;
+  }
+  return listed.stdout.split("\n").filter(Boolean);
+}
+
+export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest): Promise<RestoreReport> {
+  const { saved, archived } = readSaved(env, serverName(tmux, env));
+  const missing = request.names.filter((name) => !saved.some((file) => file.session.name === name));
+  if (missing.length > 0)
+    throw notFound(
+      "session_not_saved",
+      `no saved session '${missing.join("', '")}'; 'taw session list' shows the saved ones.`,
+    );
+  const chosen = saved
+    .map((file) => file.session)
+    .filter((session) => request.all || request.names.includes(session.name));
+  const live = new Set(await liveSessions(tmux));
+  const report: RestoreReport = { restored: [], live: [], failed: [], archived, resumed: [] };
+  const home = env.HOME || "/";
+  for (const session of chosen) {
+    if (live.has(session.name)) {
+      report.live.push(session.name);
+      continue;
+    }
+    try {
+      report.restored.push(await restoreSession(tmux, session, request.manifests, home));
+    } catch (error) {
+      report.failed.push({ session: session.name, error: (error as Error).message });
+    }
+  }
+  if (request.resumeAgents === "always") {
+    const plans = report.restored.flatMap((session) => session.resumable);
+    report.resumed = await Promise.all(
+      plans.map(async (plan) => {
+        const done = { session: plan.session, pane: plan.pane, line: plan.line };
+        try {
+          await typeResume(tmux, plan.pane, plan.agent, plan.line);
+          return done;
+        } catch (error) {
+          return { ...done, error: (error as Error).message };
+        }
+      }),
+    );
+  }
+  return report;
+}

@@ -1,0 +1,208 @@
+// `taw session restore`: remake a saved session as it was (windows, splits, layouts, names,
+// the active window and pane, zoom), each pane a fresh shell in its saved folder. Three tmux
+// calls a session: make it, make its windows and panes, then set what needs the panes' ids.
+// The windows are made beside a placeholder window, so any saved index can be taken.
+
+import { statSync } from "node:fs";
+import type { ManifestSet } from "../detect/manifest.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { newName, startDirectory, target } from "../tmux/escape.ts";
+import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { setOption } from "../tmux/options.ts";
+import { REPORT_OPTIONS as R } from "../watch/report.ts";
+import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
+import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
+
+export const RESTORE_ERROR_OPTION = "@agent_restore_error";
+/** In every restored shell's environment, for a shell profile to react to. */
+const RESTORED_ENV = ["-e", "TAW_RESTORED=1"];
+
+const isFolder = (path: string) => {
+  try {
+    return path !== "" && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** Where a pane opens: its folder, else the session's, else home; and why, when not its own. */
+export function folderFor(
+  pane: SavedPane,
+  session: SavedSession,
+  home: string,
+): { dir: string; error?: string } {
+  if (isFolder(pane.cwd)) return { dir: pane.cwd };
+  const dir = isFolder(session.path) ? session.path : home;
+  return {
+    dir,
+    error: `Saved directory ${pane.cwd || "(unknown)"} is unavailable; the pane opened in ${dir}. Restore the directory and restart this pane.`,
+  };
+}
+
+/** An agent to resume: its pane, and the line that resumes it. */
+export interface ResumePlan {
+  session: string;
+  pane: string;
+  agent: SavedAgent;
+  line: string;
+}
+
+export interface RestoredSession {
+  session: string;
+  windows: number;
+  panes: number;
+  /** Panes whose saved folder was gone. */
+  missing_folders: string[];
+  /** What tmux refused along the way (a layout that did not fit); the session is still made. */
+  warnings: string[];
+  resumable: ResumePlan[];
+}
+
+interface Made {
+  saved: SavedPane;
+  /** Where the command that makes it stands in the batch. */
+  command: number;
+  id: string;
+  error?: string;
+}
+/** Make one saved session; it must not be live. A failure takes away what was made of it. */
+export async function restoreSession(
+  tmux: Tmux,
+  session: SavedSession,
+  manifests: ManifestSet,
+  home: string,
+): Promise<RestoredSession> {
+  const first = session.windows[0];
+  const [sessionId = "", placeholder = ""] = (
+    await tmux.run([
+      "new-session",
+      "-d",
+      "-P",
+      "-F",
+      "#{session_id}\t#{window_id}",
+      "-s",
+      newName(session.name),
+      "-c",
+      startDirectory(isFolder(session.path) ? session.path : home),
+      "-x",
+      String(first?.width || 80),
+      "-y",
+      String(first?.height || 24),
+    ])
+  )
+    .trim()
+    .split("\t");
+  try {
+    return await fill(tmux, session, sessionId, placeholder, manifests, home);
+  } catch (error) {
+    await tmux.tryRun(["kill-session", "-t", target(sessionId)]);
+    throw error;
+  }
+}
+
+async function fill(
+  tmux: Tmux,
+  session: SavedSession,
+  sessionId: string,
+  placeholder: string,
+  manifests: ManifestSet,
+  home: string,
+): Promise<RestoredSession> {
+  const windowTarget = (index: number) => target(`${sessionId}:${index}`);
+  const spare = Math.max(...session.windows.map((w) => w.index)) + 1;
+  const made: Made[] = [];
+  const make: string[][] = [["move-window", "-s", target(placeholder), "-t", windowTarget(spare)]];
+  for (const window of session.windows) {
+    window.panes.forEach((pane, index) => {
+      const { dir, error } = folderFor(pane, session, home);
+      made.push({ saved: pane, command: make.length, id: "", error });
+      const where = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
+      if (index === 0) {
+        const name = window.auto_name ? [] : ["-n", newName(window.name)];
+        make.push(["new-window", "-d", "-t", windowTarget(window.index), ...name, ...where]);
+      } else {
+        // Splitting the active pane puts the new one after it and makes it active: panes
+        // come in their saved order, and "tiled" keeps room for the next split.
+        make.push(["split-window", "-t", windowTarget(window.index), ...where]);
+        make.push(["select-layout", "-t", windowTarget(window.index), "tiled"]);
+      }
+    });
+  }
+  const results = await tmux.batch(make);
+  for (const pane of made) {
+    const result = results[pane.command];
+    if (!result?.ok) throw new Error(`tmux could not make a pane of ${session.name}: ${result?.error}`);
+    pane.id = result.output.trim();
+  }
+  return finish(tmux, session, { sessionId, placeholder, windowTarget }, made, manifests);
+}
+
+/** What needs the panes made: layouts, titles, marks, the active pane and window, zoom. */
+async function finish(
+  tmux: Tmux,
+  session: SavedSession,
+  ids: { sessionId: string; placeholder: string; windowTarget: (index: number) => string },
+  made: Made[],
+  manifests: ManifestSet,
+): Promise<RestoredSession> {
+  const resumable: ResumePlan[] = [];
+  const commands: string[][] = [["kill-window", "-t", target(ids.placeholder)]];
+  const layoutAt = new Map<number, string>();
+  for (const window of session.windows) {
+    layoutAt.set(commands.length, window.name);
+    commands.push(["select-layout", "-t", ids.windowTarget(window.index), window.layout]);
+  }
+  for (const pane of made) {
+    const scope = { kind: "pane", target: pane.id } as const;
+    if (pane.saved.title)
+      commands.push(["select-pane", "-t", target(pane.id), "-T", newName(pane.saved.title)]);
+    if (pane.error) commands.push(setOption(scope, RESTORE_ERROR_OPTION, pane.error));
+    const agent = pane.saved.agent;
+    if (!agent) continue;
+    commands.push(...agentMarks(pane.id, agent));
+    const line = resumeLine(agent, manifests);
+    if (!line) continue;
+    commands.push(setOption(scope, RESTORE_RESUME_OPTION, line));
+    resumable.push({ session: session.name, pane: pane.id, agent, line });
+  }
+  for (const window of session.windows) {
+    const active = made.find((pane) => window.panes.includes(pane.saved) && pane.saved.active);
+    if (!active) continue;
+    commands.push(["select-pane", "-t", target(active.id)]);
+    if (window.zoomed) commands.push(["resize-pane", "-Z", "-t", target(active.id)]);
+  }
+  const activeWindow = session.windows.find((window) => window.active) ?? session.windows[0];
+  if (activeWindow) commands.push(["select-window", "-t", ids.windowTarget(activeWindow.index)]);
+  const results = await tmux.batch(commands);
+  const warnings = results.flatMap((result, index) =>
+    result.ok
+      ? []
+      : [
+          `${layoutAt.has(index) ? `window '${layoutAt.get(index)}': layout not applied: ` : ""}${result.error}`,
+        ],
+  );
+  return {
+    session: session.name,
+    windows: session.windows.length,
+    panes: made.length,
+    missing_folders: made.filter((pane) => pane.error).map((pane) => pane.saved.cwd),
+    warnings,
+    resumable,
+  };
+}
+
+/** The agent's conversation put back on its pane, so the next save keeps it even unresumed.
+ * Not one that ran in a sandbox or container: a fresh shell is neither, and a save of the
+ * pane would then offer its conversation outside them. */
+function agentMarks(pane: string, agent: SavedAgent): string[][] {
+  if (agent.sandbox || agent.container) return [];
+  const scope = { kind: "pane", target: pane } as const;
+  const marks: [string, string][] = [
+    [O.sessionId, agent.session_id],
+    [O.sessionPath, agent.session_path],
+    [R.resumeAgent, agent.kind],
+    [R.resumeArgv, agent.resume_argv],
+    [R.claudeFlags, agent.claude_flags.length ? JSON.stringify(agent.claude_flags) : ""],
+  ];
+  return marks.filter(([, value]) => value !== "").map(([option, value]) => setOption(scope, option, value));
+}

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FORMAT_VERSION, type SavedSession } from "./format.ts";
+import { archiveDir, readSaved, serverDir, writeSaved } from "./store.ts";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch() {
+  const dir = mkdtempSync(join(tmpdir(), "taw-session-store-"));
+  dirs.push(dir);
+  return { TAW_STATE_DIR: dir };
+}
+
+const session = (name: string): SavedSession => ({
+  version: FORMAT_VERSION,
+  saved_at: "2026-12-03T07:00:00.000Z",
+  server: "work",
+  name,
+  path: "/tmp",
+  windows: [
+    {
+      index: 0,
+      name: "sh",
+      auto_name: true,
+      layout: "ab02,80x24,0,0,1",
+      width: 80,
+      height: 24,
+      active: true,
+      zoomed: false,
+      panes: [{ index: 0, cwd: "/tmp", title: "", command: "sh", active: true }],
+    },
+  ],
+});
+
+describe("session store", () => {
+  test("a save is a 0600 file in a 0700 folder, and reads back", () => {
+    const env = scratch();
+    const file = writeSaved(env, session("a/b .x"));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(serverDir(env, "work")).mode & 0o777).toBe(0o700);
+    expect(readdirSync(serverDir(env, "work"))).toEqual(["a%2Fb%20.x.json"]);
+    expect(readSaved(env, "work").saved.map((s) => s.session.name)).toEqual(["a/b .x"]);
+  });
+
+  test("a corrupt file and a newer one are archived with a message; the others are read", () => {
+    const env = scratch();
+    writeSaved(env, session("good"));
+    const dir = serverDir(env, "work");
+    writeFileSync(join(dir, "broken.json"), '{"version":1,"windows":[');
+    writeFileSync(
+      join(dir, "future.json"),
+      JSON.stringify({ ...session("future"), version: FORMAT_VERSION + 1 }),
+    );
+    const first = readSaved(env, "work");
+    expect(first.saved.map((s) => s.session.name)).toEqual(["good"]);
+    expect(first.archived).toHaveLength(2);
+    expect(first.archived[0]).toContain("broken.json: not valid JSON");
+    expect(first.archived[1]).toContain("newer taw");
+    expect(readdirSync(dir)).toEqual(["good.json"]);
+    const archived = readdirSync(archiveDir(env, "work"));
+    expect(archived).toHaveLength(2);
+    const broken = archived.find((name) => name.startsWith("broken.json.")) ?? "";
+    expect(readFileSync(join(archiveDir(env, "work"), broken), "utf8")).toBe('{"version":1,"windows":[');
+    expect(readSaved(env, "work").archived).toEqual([]);
+  });
+
+  test("no folder yet: nothing saved", () => {
+    expect(readSaved(scratch(), "work")).toEqual({ saved: [], archived: [] });
+  });
+});

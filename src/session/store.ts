@@ -1,0 +1,89 @@
+// Where saved sessions live: <state>/sessions/<server>/<session>.json, mode 0600 in folders
+// of mode 0700 (a pane's folder and title can say more than its owner wants shown). A file
+// that cannot be used goes to <state>/sessions/archive/<server>/, so it is never read again
+// and one bad file never stops the others.
+
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { writeFileAtomic } from "../fs.ts";
+import { stateDir } from "../paths.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { parseSaved, type SavedSession, UnusableFile } from "./format.ts";
+
+type Env = Record<string, string | undefined>;
+
+/** The server's name as its socket is named: `default`, or the -L name, or the -S file's name. */
+export const serverName = (tmux: Tmux, env: Env) => basename(tmux.describeSocket(env));
+
+export const sessionsRoot = (env: Env) => join(stateDir(env), "sessions");
+export const serverDir = (env: Env, server: string) => join(sessionsRoot(env), encodeURIComponent(server));
+export const archiveDir = (env: Env, server: string) =>
+  join(sessionsRoot(env), "archive", encodeURIComponent(server));
+/** A session's file: its name made safe for a file name (no `/`, no leading dot). */
+export const sessionFile = (dir: string, name: string) =>
+  join(dir, `${encodeURIComponent(name).replace(/^\./, "%2E")}.json`);
+
+/** Make a folder (and its parents) private to its owner. */
+function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+export function writeSaved(env: Env, session: SavedSession): string {
+  const dir = serverDir(env, session.server);
+  privateDir(sessionsRoot(env));
+  privateDir(dir);
+  const file = sessionFile(dir, session.name);
+  writeFileAtomic(file, `${JSON.stringify(session, null, 2)}\n`, 0o600);
+  return file;
+}
+
+export interface SavedFile {
+  file: string;
+  session: SavedSession;
+  /** When the file was written, from the file itself (the time in it could be anything). */
+  mtime: Date;
+}
+
+export interface ReadResult {
+  saved: SavedFile[];
+  /** One message per file moved to the archive, naming it and why. */
+  archived: string[];
+}
+
+/** Every saved session of a server; unusable files are archived and named in `archived`. */
+export function readSaved(env: Env, server: string): ReadResult {
+  const dir = serverDir(env, server);
+  const result: ReadResult = { saved: [], archived: [] };
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
+  } catch {
+    return result;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      result.saved.push({
+        file,
+        session: parseSaved(readFileSync(file, "utf8")),
+        mtime: statSync(file).mtime,
+      });
+    } catch (error) {
+      if (!(error instanceof UnusableFile)) throw error;
+      result.archived.push(`${file}: ${error.message}; moved to ${archive(env, server, file)}`);
+    }
+  }
+  return result;
+}
+
+/** Move a file aside, stamped with the time so a later bad file does not replace it. */
+function archive(env: Env, server: string, file: string): string {
+  const dir = archiveDir(env, server);
+  privateDir(dir);
+  const to = join(dir, `${basename(file)}.${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  renameSync(file, to);
+  return to;
+}
