@@ -91,15 +91,18 @@ export class EngineSource implements SnapshotSource {
 export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
   // Loaded here, after the first frame: the engine and its notifications are a tenth of the
   // dashboard's imports and no part of what the first frame shows.
-  const [{ Engine }, { attachNotifications }] = await Promise.all([
+  const [{ Engine }, { attachNotifications }, { attachHerdr }] = await Promise.all([
     import("../watch/engine.ts"),
     import("../notify/attach.ts"),
+    import("../herdr/attach.ts"),
   ]);
   const engine = new Engine({ tmux });
   try {
     await engine.start();
     // Notifications and [hooks] follow whichever process hosts the engine; they end with it.
     void engine.finished.then(attachNotifications(engine, tmux));
+    // So does the herdr socket (src/herdr).
+    void attachHerdr(engine, tmux).then((stop) => engine.finished.then(stop));
     return new EngineSource(engine);
   } catch (error) {
     await engine.stop().catch(() => undefined);

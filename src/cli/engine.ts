@@ -74,7 +74,11 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   process.on("SIGHUP", stop);
+  // The herdr socket (src/herdr), loaded only where an engine runs.
+  const { attachHerdr } = await import("../herdr/attach.ts");
+  const stopHerdr = await attachHerdr(engine, ctx.tmux, ctx.env, (message) => log.info(message));
   await engine.finished;
+  await stopHerdr();
   return { running: false };
 }
 

@@ -11,6 +11,7 @@ import { doctorCommand } from "./doctor.ts";
 import { engineCommands } from "./engine.ts";
 import { eventsCommand } from "./events.ts";
 import { explainCommands } from "./explain.ts";
+import { herdrCommands } from "./herdr.ts";
 import { hooksCommands } from "./hooks.ts";
 import { integrationCommands } from "./integration.ts";
 import { listVerbs } from "./list-verbs.ts";
@@ -51,6 +52,7 @@ export const COMMANDS: Command[] = [
   listVerbs as Command,
   ...(agentCommands as Command[]),
   ...(reportCommands as Command[]),
+  ...(herdrCommands as Command[]),
   ...(engineCommands as Command[]),
   statusCommand as Command,
   seenCommand as Command,

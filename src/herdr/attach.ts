@@ -1,0 +1,35 @@
+// The herdr socket hangs off whichever process hosts the engine (`taw engine` or the
+// dashboard) and ends with it: one socket per tmux server, as there is one engine.
+
+import type { Tmux } from "../tmux/client.ts";
+import { type EventSource, HerdrServer } from "./server.ts";
+import { socketPath } from "./socket-dir.ts";
+
+type Env = Record<string, string | undefined>;
+
+interface Subscribable {
+  subscribe: EventSource;
+}
+
+/** Start the socket beside a running engine; resolves with the function that stops it. A socket
+ * that cannot start (an unsafe directory) is logged, and the engine runs on without it. */
+export async function attachHerdr(
+  engine: Subscribable,
+  tmux: Tmux,
+  env: Env = process.env,
+  log: (message: string) => void = () => {},
+): Promise<() => Promise<void>> {
+  const { TMUX_PANE: _pane, ...rest } = env;
+  const server = new HerdrServer({
+    path: socketPath(tmux.describeSocket(env), env),
+    ctx: { tmux, env: rest },
+    events: (listener) => engine.subscribe(listener),
+  });
+  try {
+    await server.start();
+    log(`herdr socket listening on ${server.path}`);
+  } catch (error) {
+    log(`herdr socket not started: ${(error as Error).message}`);
+  }
+  return () => server.stop();
+}

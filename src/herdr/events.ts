@@ -1,0 +1,94 @@
+// events.subscribe: the engine's transitions (src/watch/events.ts) as herdr's pushed events.
+// pane.agent_status_changed comes in herdr's subscription envelope
+// `{"event":"pane.agent_status_changed","data":{pane_id,workspace_id,agent_status,agent}}`;
+// pane created/closed/agent_detected in its lifecycle envelope `{"event":"pane_created","data":{"type",…}}`.
+
+import type { Snapshot } from "../tmux/snapshot.ts";
+import type { EngineEvent } from "../watch/events.ts";
+import { HerdrError } from "./protocol.ts";
+import { paneInfo, statusOf, workspaceOfPane } from "./shapes.ts";
+
+export interface Subscription {
+  type: string;
+  pane_id?: string;
+  agent_status?: string;
+}
+
+/** The types taw streams, from the engine's event of the same name. */
+export const STREAMED = ["pane.agent_status_changed", "pane.created", "pane.closed", "pane.agent_detected"];
+
+/** herdr's other subscription types: accepted, so a client that asks for many still gets these,
+ * but tmux gives the engine nothing to send for them (see the README's method table). */
+const NEVER_SENT = [
+  "workspace.created",
+  "workspace.updated",
+  "workspace.metadata_updated",
+  "workspace.renamed",
+  "workspace.moved",
+  "workspace.reordered",
+  "workspace.closed",
+  "workspace.focused",
+  "worktree.created",
+  "worktree.opened",
+  "worktree.removed",
+  "tab.created",
+  "tab.closed",
+  "tab.focused",
+  "tab.renamed",
+  "tab.moved",
+  "pane.updated",
+  "pane.focused",
+  "pane.moved",
+  "pane.exited",
+  "pane.output_matched",
+  "pane.scroll_changed",
+  "layout.updated",
+];
+
+/** The subscriptions of a request; HerdrError `invalid_request` for a type herdr does not have. */
+export function parseSubscriptions(params: Record<string, unknown>): Subscription[] {
+  const list = params.subscriptions;
+  if (!Array.isArray(list) || list.length === 0)
+    throw new HerdrError("invalid_params", '"subscriptions" must be a non-empty list of {"type":…}');
+  return list.map((item) => {
+    const type = (item as Subscription | null)?.type;
+    if (typeof type !== "string" || !(STREAMED.includes(type) || NEVER_SENT.includes(type)))
+      throw new HerdrError("invalid_request", `unknown subscription type '${String(type)}'`);
+    return item as Subscription;
+  });
+}
+
+const matches = (sub: Subscription, type: string, paneId: string, status?: string) =>
+  sub.type === type &&
+  (sub.pane_id === undefined || sub.pane_id === paneId) &&
+  (sub.agent_status === undefined || sub.agent_status === status);
+
+/** The herdr event for one engine event, or undefined when no subscription asked for it. */
+export function herdrEvent(
+  event: EngineEvent,
+  snapshot: Snapshot,
+  subs: Subscription[],
+): Record<string, unknown> | undefined {
+  const status = statusOf(event.to ?? "");
+  if (!subs.some((sub) => matches(sub, event.kind, event.pane, status))) return undefined;
+  const ids = { pane_id: event.pane, workspace_id: workspaceOfPane(event.pane) };
+  switch (event.kind) {
+    case "pane.agent_status_changed":
+      return {
+        event: event.kind,
+        data: { ...ids, agent_status: status, ...(event.agent ? { agent: event.agent } : {}) },
+      };
+    case "pane.created": {
+      const pane = snapshot.panes.get(event.tmux_id);
+      const data = pane ? { pane: paneInfo(pane, snapshot) } : ids;
+      return { event: "pane_created", data: { type: "pane_created", ...data } };
+    }
+    case "pane.closed":
+      return { event: "pane_closed", data: { type: "pane_closed", ...ids } };
+    case "pane.agent_detected":
+      return {
+        event: "pane_agent_detected",
+        data: { type: "pane_agent_detected", ...ids, ...(event.agent ? { agent: event.agent } : {}) },
+      };
+  }
+}

@@ -1,0 +1,84 @@
+// The read-only views of the server: session.snapshot and the workspace/tab/pane list and get
+// methods, each from one `takeSnapshot` (one tmux call), the listing every taw verb reads.
+
+import { parseId } from "../../tmux/ids.ts";
+import { takeSnapshot } from "../../tmux/server.ts";
+import type { Snapshot } from "../../tmux/snapshot.ts";
+import { optionalString, paneIdParam, requiredString } from "../params.ts";
+import { HerdrError } from "../protocol.ts";
+import { paneInfo, sessionSnapshot, tabInfo, tabs, workspaceInfo, workspaces } from "../shapes.ts";
+import type { MethodContext } from "../verb.ts";
+
+type Params = Record<string, unknown>;
+
+const notFound = (what: string, id: string) => new HerdrError("not_found", `${what} ${id} not found`);
+
+function sessionOf(snapshot: Snapshot, id: string) {
+  const index = snapshot.sessions.findIndex((s) => s.publicId === id || s.id === id);
+  if (index < 0) throw notFound("workspace", id);
+  return { session: snapshot.sessions[index] as Snapshot["sessions"][number], number: index + 1 };
+}
+
+function windowOf(snapshot: Snapshot, id: string) {
+  const raw = parseId(id);
+  for (const session of snapshot.sessions) {
+    const window = session.windows.find(
+      (w) => w.publicId === id || (raw?.kind === "window" && w.id === raw.raw),
+    );
+    if (window) return { session, window };
+  }
+  throw notFound("tab", id);
+}
+
+/** The pane of a raw id (from paneIdParam). */
+export function paneOf(snapshot: Snapshot, id: string) {
+  const pane = snapshot.panes.get(id);
+  if (!pane) throw notFound("pane", id);
+  return pane;
+}
+
+export async function sessionSnapshotMethod(_params: Params, ctx: MethodContext) {
+  return { type: "session_snapshot", snapshot: sessionSnapshot(await takeSnapshot(ctx.tmux)) };
+}
+
+export async function workspaceList(_params: Params, ctx: MethodContext) {
+  return { type: "workspace_list", workspaces: workspaces(await takeSnapshot(ctx.tmux)) };
+}
+
+export async function workspaceGet(params: Params, ctx: MethodContext) {
+  const { session, number } = sessionOf(await takeSnapshot(ctx.tmux), requiredString(params, "workspace_id"));
+  return { type: "workspace_info", workspace: workspaceInfo(session, number) };
+}
+
+export async function tabList(params: Params, ctx: MethodContext) {
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const workspace = optionalString(params, "workspace_id");
+  const sessions = workspace ? [sessionOf(snapshot, workspace).session] : snapshot.sessions;
+  return { type: "tab_list", tabs: tabs(snapshot, sessions) };
+}
+
+export async function tabGet(params: Params, ctx: MethodContext) {
+  const { session, window } = windowOf(await takeSnapshot(ctx.tmux), requiredString(params, "tab_id"));
+  return { type: "tab_info", tab: tabInfo(window, session) };
+}
+
+export async function paneList(params: Params, ctx: MethodContext) {
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const workspace = optionalString(params, "workspace_id");
+  const tab = optionalString(params, "tab_id");
+  let list = [...snapshot.panes.values()];
+  if (workspace) {
+    const { session } = sessionOf(snapshot, workspace);
+    list = list.filter((pane) => pane.sessionId === session.id);
+  }
+  if (tab) {
+    const { window } = windowOf(snapshot, tab);
+    list = list.filter((pane) => pane.windowId === window.id);
+  }
+  return { type: "pane_list", panes: list.map((pane) => paneInfo(pane, snapshot)) };
+}
+
+export async function paneGet(params: Params, ctx: MethodContext) {
+  const snapshot = await takeSnapshot(ctx.tmux);
+  return { type: "pane_info", pane: paneInfo(paneOf(snapshot, paneIdParam(params)), snapshot) };
+}

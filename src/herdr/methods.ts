@@ -1,0 +1,139 @@
+// The method table: every method of herdr's socket API (protocol 22), answered by a handler
+// or `unsupported` with the reason tmux cannot (or taw does not yet) do it. A method herdr
+// does not have is `invalid_request`, as herdr answers it. events.subscribe streams, so the
+// server (server.ts) answers it itself.
+
+import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
+import { releaseAgentMethod, reportAgentMethod, reportAgentSessionMethod } from "./handlers/report.ts";
+import {
+  paneGet,
+  paneList,
+  sessionSnapshotMethod,
+  tabGet,
+  tabList,
+  workspaceGet,
+  workspaceList,
+} from "./handlers/tree.ts";
+import { HERDR_PROTOCOL, HERDR_VERSION, HerdrError } from "./protocol.ts";
+import type { MethodContext } from "./verb.ts";
+
+export type Handler = (
+  params: Record<string, unknown>,
+  ctx: MethodContext,
+) => Promise<Record<string, unknown>>;
+
+export const SUBSCRIBE = "events.subscribe";
+
+export const HANDLERS: Record<string, Handler> = {
+  ping: async () => ({
+    type: "pong",
+    version: `${HERDR_VERSION}+taw`,
+    protocol: HERDR_PROTOCOL,
+    server: "taw",
+  }),
+  "session.snapshot": sessionSnapshotMethod,
+  "workspace.list": workspaceList,
+  "workspace.get": workspaceGet,
+  "tab.list": tabList,
+  "tab.get": tabGet,
+  "pane.list": paneList,
+  "pane.get": paneGet,
+  "pane.read": paneReadMethod,
+  "pane.send_text": paneSendTextMethod,
+  "pane.send_keys": paneSendKeysMethod,
+  "pane.report_agent": reportAgentMethod,
+  "pane.report_agent_session": reportAgentSessionMethod,
+  "pane.release_agent": releaseAgentMethod,
+};
+
+const LATER = "not answered yet by taw (issue 13)";
+const NO_TMUX = "tmux has no such thing";
+const HERDR_UI = "it acts on herdr's own user interface, which tmux does not have";
+
+/** herdr's methods taw does not answer, with why. */
+export const UNSUPPORTED: Record<string, string> = {
+  "server.stop": "the engine's life is tmux's: stop it with 'taw engine stop'",
+  "server.reload_config": "taw reloads config.toml by itself when it changes",
+  "server.agent_manifests": LATER,
+  "server.reload_agent_manifests": LATER,
+  "notification.show": LATER,
+  "client.window_title.set": HERDR_UI,
+  "client.window_title.clear": HERDR_UI,
+  "workspace.create": LATER,
+  "workspace.focus": LATER,
+  "workspace.rename": LATER,
+  "workspace.move": "tmux orders sessions by name; they cannot be moved",
+  "workspace.move_block": "tmux orders sessions by name; they cannot be moved",
+  "workspace.report_metadata": "tmux sessions carry no metadata tokens in taw",
+  "workspace.close": LATER,
+  "worktree.list": LATER,
+  "worktree.create": LATER,
+  "worktree.open": LATER,
+  "worktree.remove": LATER,
+  "tab.create": LATER,
+  "tab.focus": LATER,
+  "tab.rename": LATER,
+  "tab.move": LATER,
+  "tab.close": LATER,
+  "pane.split": LATER,
+  "pane.swap": LATER,
+  "pane.move": LATER,
+  "pane.zoom": LATER,
+  "pane.layout": "tmux's layout strings are not herdr's split tree",
+  "pane.process_info": LATER,
+  "pane.neighbor": "tmux's layout strings are not herdr's split tree",
+  "pane.edges": "tmux's layout strings are not herdr's split tree",
+  "pane.focus_direction": LATER,
+  "pane.resize": LATER,
+  "pane.current": "without the caller's pane (SO_PEERCRED, not yet) there is no current pane",
+  "pane.rename": LATER,
+  "pane.send_input": LATER,
+  "pane.graphics.info": "tmux cannot place images over a pane",
+  "pane.graphics.set": "tmux cannot place images over a pane",
+  "pane.graphics.clear": "tmux cannot place images over a pane",
+  "pane.graphics.stream": "tmux cannot place images over a pane",
+  "pane.report_metadata": LATER,
+  "pane.clear_agent_authority": LATER,
+  "pane.close": LATER,
+  "pane.wait_for_output": LATER,
+  "pane.input.set": HERDR_UI,
+  "popup.close": HERDR_UI,
+  "layout.export": "tmux's layout strings are not herdr's split tree",
+  "layout.apply": "tmux's layout strings are not herdr's split tree",
+  "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
+  "agent.list": LATER,
+  "agent.get": LATER,
+  "agent.read": LATER,
+  "agent.explain": LATER,
+  "agent.send_keys": LATER,
+  "agent.prompt": LATER,
+  "agent.wait": LATER,
+  "agent.rename": LATER,
+  "agent.focus": LATER,
+  "agent.start": LATER,
+  "agent.view.set": HERDR_UI,
+  "agent.view.clear": HERDR_UI,
+  "events.wait": LATER,
+  "integration.install": "use 'taw integration install'",
+  "integration.uninstall": "use 'taw integration uninstall'",
+  "plugin.link": NO_TMUX,
+  "plugin.list": NO_TMUX,
+  "plugin.unlink": NO_TMUX,
+  "plugin.enable": NO_TMUX,
+  "plugin.disable": NO_TMUX,
+  "plugin.action.list": NO_TMUX,
+  "plugin.action.invoke": NO_TMUX,
+  "plugin.log.list": NO_TMUX,
+  "plugin.pane.open": NO_TMUX,
+  "plugin.pane.focus": NO_TMUX,
+  "plugin.pane.close": NO_TMUX,
+};
+
+/** The handler of `method`, or the HerdrError it answers: `unsupported` or `invalid_request`. */
+export function handlerOf(method: string): Handler {
+  const handler = HANDLERS[method];
+  if (handler) return handler;
+  const why = UNSUPPORTED[method];
+  if (why !== undefined) throw new HerdrError("unsupported", `${method} is not supported by taw: ${why}`);
+  throw new HerdrError("invalid_request", `unknown method '${method}'`);
+}

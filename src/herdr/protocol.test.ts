@@ -1,0 +1,67 @@
+import { describe, expect, test } from "bun:test";
+import { tmuxKey } from "./keys.ts";
+import { errorLine, HerdrError, okLine, parseRequest } from "./protocol.ts";
+
+const refusal = (line: string) => {
+  try {
+    parseRequest(line);
+  } catch (error) {
+    return error as HerdrError;
+  }
+  throw new Error(`accepted: ${line}`);
+};
+
+describe("herdr framing", () => {
+  test("a request line is id, method and params (params optional)", () => {
+    expect(parseRequest('{"id":"r1","method":"ping","params":{}}')).toEqual({
+      id: "r1",
+      method: "ping",
+      params: {},
+    });
+    expect(parseRequest('{"id":"r2","method":"pane.list"}')).toEqual({
+      id: "r2",
+      method: "pane.list",
+      params: {},
+    });
+  });
+
+  test("anything else is invalid_request, keeping the id when there was one", () => {
+    expect(refusal("not json").code).toBe("invalid_request");
+    expect(refusal("[1]").code).toBe("invalid_request");
+    expect(refusal('{"method":"ping"}').code).toBe("invalid_request");
+    const noMethod = refusal('{"id":"r3"}');
+    expect([noMethod.code, noMethod.id]).toEqual(["invalid_request", "r3"]);
+    expect(refusal('{"id":"r4","method":"ping","params":[]}').id).toBe("r4");
+  });
+
+  test("answers are one JSON line in herdr's shapes", () => {
+    expect(okLine("a", { type: "pong" })).toBe('{"id":"a","result":{"type":"pong"}}\n');
+    expect(errorLine("b", "not_found", "pane not found")).toBe(
+      '{"id":"b","error":{"code":"not_found","message":"pane not found"}}\n',
+    );
+  });
+});
+
+describe("herdr key combos", () => {
+  test.each([
+    ["enter", "Enter"],
+    ["esc", "Escape"],
+    ["ctrl+c", "C-c"],
+    ["control+j", "C-j"],
+    ["alt+x", "M-x"],
+    ["shift+tab", "BTab"],
+    ["f1", "F1"],
+    ["minus", "-"],
+    ["plus", "+"],
+    ["+", "+"],
+    ["y", "y"],
+    ["ctrl+shift+up", "C-S-Up"],
+  ])("%s is tmux's %s", (combo, key) => {
+    expect(tmuxKey(combo)).toBe(key);
+  });
+
+  test("a prefix binding or an unknown name is invalid_params", () => {
+    expect(() => tmuxKey("prefix+c")).toThrow(HerdrError);
+    expect(() => tmuxKey("hyper")).toThrow("unknown key 'hyper'");
+  });
+});

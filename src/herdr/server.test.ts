@@ -1,0 +1,118 @@
+// The socket itself, without tmux: where it lives and who may reach it, the framing, the
+// rate limit. Methods that read tmux are covered end to end in e2e/herdr.test.ts.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, mkdtempSync, statSync, symlinkSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Tmux } from "../tmux/client.ts";
+import { HerdrServer } from "./server.ts";
+import { socketDir, socketPath } from "./socket-dir.ts";
+
+const servers: HerdrServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+});
+
+function serve(dir: string, maxConnections?: number) {
+  const server = new HerdrServer({
+    path: join(dir, "herdr-test.sock"),
+    ctx: { tmux: {} as Tmux, env: {} },
+    events: () => () => {},
+    maxConnections,
+  });
+  servers.push(server);
+  return server;
+}
+
+const runtime = () => join(mkdtempSync(join(tmpdir(), "taw-herdr-")), "taw");
+
+/** Send one line; resolves with the first line back (the socket stays open when `keep`). */
+function request(path: string, line: string, keep = false): Promise<{ line: string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path);
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("error", reject);
+    socket.on("connect", () => socket.write(`${line}\n`));
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf("\n");
+      if (end >= 0) {
+        if (!keep) socket.destroy();
+        resolve({ line: text.slice(0, end), close: () => socket.destroy() });
+      }
+    });
+  });
+}
+
+const ask = async (path: string, line: string) => JSON.parse((await request(path, line)).line);
+
+describe("the herdr socket", () => {
+  test("lives under $XDG_RUNTIME_DIR/taw (else /tmp/taw-<uid>), named for its tmux server", () => {
+    expect(socketDir({ XDG_RUNTIME_DIR: "/run/user/7" })).toBe("/run/user/7/taw");
+    expect(socketDir({})).toBe(`/tmp/taw-${process.getuid?.()}`);
+    expect(socketPath("/tmp/tmux-7/default", { XDG_RUNTIME_DIR: "/run/user/7" })).toBe(
+      "/run/user/7/taw/herdr-tmp_tmux-7_default.sock",
+    );
+    const long = socketPath(`/tmp/${"x".repeat(200)}`, { XDG_RUNTIME_DIR: "/run/user/7" });
+    expect(long).toMatch(/^\/run\/user\/7\/taw\/herdr-[0-9a-f]{16}\.sock$/);
+  });
+
+  test("its directory is 0700 and the socket 0600", async () => {
+    const dir = runtime();
+    const server = serve(dir);
+    await server.start();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(server.path).mode & 0o777).toBe(0o600);
+  });
+
+  test("a symlinked or open directory is refused with the fix", async () => {
+    const base = mkdtempSync(join(tmpdir(), "taw-herdr-"));
+    const real = join(base, "real");
+    mkdirSync(real, { mode: 0o700 });
+    symlinkSync(real, join(base, "taw"));
+    await expect(serve(join(base, "taw")).start()).rejects.toThrow(/is a symlink; remove it/);
+    const open = runtime();
+    mkdirSync(open, { mode: 0o755 });
+    chmodSync(open, 0o755);
+    await expect(serve(open).start()).rejects.toThrow(`its mode is 755, not 700; run: chmod 700 ${open}`);
+  });
+
+  test("one request, one answer; unknown methods are invalid_request, herdr's others unsupported", async () => {
+    const server = serve(runtime());
+    await server.start();
+    expect(await ask(server.path, '{"id":"p","method":"ping","params":{}}')).toEqual({
+      id: "p",
+      result: { type: "pong", version: "0.9.3+taw", protocol: 22, server: "taw" },
+    });
+    expect((await ask(server.path, '{"id":"u","method":"nope.nothing","params":{}}')).error.code).toBe(
+      "invalid_request",
+    );
+    const unsupported = await ask(server.path, '{"id":"g","method":"pane.graphics.info","params":{}}');
+    expect(unsupported).toMatchObject({ id: "g", error: { code: "unsupported" } });
+    expect((await ask(server.path, "garbage")).error.code).toBe("invalid_request");
+    const badSub = await ask(
+      server.path,
+      '{"id":"s","method":"events.subscribe","params":{"subscriptions":[{"type":"x"}]}}',
+    );
+    expect(badSub).toMatchObject({ id: "s", error: { code: "invalid_request" } });
+  });
+
+  test("past the connection cap a request is answered rate_limited, and the cap frees when clients go", async () => {
+    const server = serve(runtime(), 2);
+    await server.start();
+    const subscribe =
+      '{"id":"s","method":"events.subscribe","params":{"subscriptions":[{"type":"pane.created"}]}}';
+    const held = [await request(server.path, subscribe, true), await request(server.path, subscribe, true)];
+    expect(JSON.parse(held[0]?.line ?? "")).toEqual({ id: "s", result: { type: "subscription_started" } });
+    expect(await ask(server.path, '{"id":"r","method":"ping"}')).toMatchObject({
+      id: "r",
+      error: { code: "rate_limited" },
+    });
+    for (const sub of held) sub.close();
+    await Bun.sleep(100);
+    expect((await ask(server.path, '{"id":"r2","method":"ping"}')).result.type).toBe("pong");
+  });
+});

@@ -1,0 +1,162 @@
+// The herdr socket of one tmux server: one JSON request line per connection, one JSON line
+// back, then the connection closes; events.subscribe keeps it and streams until the client
+// goes. Past `maxConnections` open at once a request is answered `rate_limited` (after its
+// line is read, so the client sees the answer rather than a broken pipe).
+
+import { chmodSync, lstatSync, unlinkSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { dirname } from "node:path";
+import { TawError } from "../errors.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
+import type { EngineEvent } from "../watch/events.ts";
+import { herdrEvent, parseSubscriptions } from "./events.ts";
+import { handlerOf, SUBSCRIBE } from "./methods.ts";
+import { errorLine, HerdrError, MAX_LINE_BYTES, okLine, parseRequest, type Request } from "./protocol.ts";
+import { ensureSocketDir } from "./socket-dir.ts";
+import { herdrError, type MethodContext } from "./verb.ts";
+
+/** Where the engine's transitions come from (the Engine's subscribe). */
+export type EventSource = (listener: (snapshot: Snapshot, events: EngineEvent[]) => void) => () => void;
+
+export interface HerdrServerOptions {
+  path: string;
+  ctx: MethodContext;
+  events: EventSource;
+  /** Connections served at once; more are answered rate_limited. */
+  maxConnections?: number;
+}
+
+export const DEFAULT_MAX_CONNECTIONS = 64;
+
+export class HerdrServer {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  private served = 0;
+
+  constructor(private readonly opts: HerdrServerOptions) {}
+
+  get path(): string {
+    return this.opts.path;
+  }
+
+  /** Listen on the socket (its directory checked first, a stale socket file replaced), mode 0600. */
+  async start(): Promise<void> {
+    const { path } = this.opts;
+    ensureSocketDir(dirname(path));
+    removeStale(path);
+    // Half-open: a client that ends its side after the request still gets the answer.
+    const server = createServer({ allowHalfOpen: true }, (socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(path, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    chmodSync(path, 0o600);
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    removeStale(this.opts.path);
+  }
+
+  private accept(socket: Socket): void {
+    this.sockets.add(socket);
+    const limited = this.served >= (this.opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+    if (!limited) this.served++;
+    let buffered = "";
+    let handled = false;
+    let subscribed = false;
+    let release = () => {};
+    socket.setEncoding("utf8");
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => {
+      this.sockets.delete(socket);
+      if (!limited) this.served--;
+      release();
+    });
+    const handle = (line: string) => {
+      handled = true;
+      void this.answer(socket, line, limited).then((unsubscribe) => {
+        if (!unsubscribe) return;
+        subscribed = true;
+        release = unsubscribe;
+      });
+    };
+    socket.on("data", (chunk: string) => {
+      if (handled) return;
+      buffered += chunk;
+      const end = buffered.indexOf("\n");
+      if (end >= 0) handle(buffered.slice(0, end));
+      else if (buffered.length > MAX_LINE_BYTES) {
+        handled = true;
+        socket.end(errorLine("", "invalid_request", "the request line is too long"));
+      }
+    });
+    // A client that ended its side without a newline still sent its one request; a subscriber
+    // that ended its side has gone.
+    socket.on("end", () => {
+      if (!handled && buffered.trim() !== "") handle(buffered);
+      else if (!handled || subscribed) socket.end();
+    });
+  }
+
+  /** Answer one request line; a subscription returns its unsubscribe and keeps the socket. */
+  private async answer(socket: Socket, line: string, limited: boolean): Promise<(() => void) | undefined> {
+    let request: Request | undefined;
+    try {
+      request = parseRequest(line);
+      if (limited)
+        throw new HerdrError(
+          "rate_limited",
+          "too many connections to taw's herdr socket at once; retry shortly",
+        );
+      if (request.method === SUBSCRIBE) return this.subscribe(socket, request);
+      const result = await handlerOf(request.method)(request.params, this.opts.ctx);
+      socket.end(okLine(request.id, result));
+    } catch (error) {
+      const failure = asHerdrError(error);
+      socket.end(errorLine(request?.id ?? failure.id, failure.code, failure.message));
+    }
+    return undefined;
+  }
+
+  private subscribe(socket: Socket, request: Request): () => void {
+    const subs = parseSubscriptions(request.params);
+    socket.write(okLine(request.id, { type: "subscription_started" }));
+    const unsubscribe = this.opts.events((snapshot, events) => {
+      for (const event of events) {
+        const pushed = herdrEvent(event, snapshot, subs);
+        if (pushed && !socket.destroyed) socket.write(`${JSON.stringify(pushed)}\n`);
+      }
+    });
+    // The client went before the subscription was in place.
+    if (socket.destroyed) unsubscribe();
+    return unsubscribe;
+  }
+}
+
+function asHerdrError(error: unknown): HerdrError {
+  if (error instanceof HerdrError) return error;
+  if (error instanceof TawError) return herdrError(error);
+  return new HerdrError("internal_error", `taw hit a bug: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/** A socket file left by an engine that is gone (one engine per server, so it is stale); anything
+ * else at the path is refused rather than deleted. */
+function removeStale(path: string): void {
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return;
+  }
+  if (!stat.isSocket()) throw new TawError("socket_dir", `${path} exists and is not a socket; remove it`);
+  unlinkSync(path);
+}

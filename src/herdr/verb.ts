@@ -1,0 +1,31 @@
+// Socket methods run the very CLI verbs (pane read, send-text, report-agent …): the params
+// become the verb's argv and the engine's tmux client its server, so the socket and the
+// command line cannot drift apart. A verb's TawError comes back in herdr's error shape.
+
+import { type Command, contextFor } from "../cli/command.ts";
+import { EXIT, TawError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { HerdrError } from "./protocol.ts";
+
+type Env = Record<string, string | undefined>;
+
+export interface MethodContext {
+  tmux: Tmux;
+  /** The engine's environment, without TMUX_PANE: a verb must never fall back to the engine's own pane. */
+  env: Env;
+}
+
+/** herdr's code for a TawError: not found, bad params, or the verb's own code. */
+export function herdrError(error: TawError): HerdrError {
+  if (error.exitCode === EXIT.notFound) return new HerdrError("not_found", error.message);
+  if (error.exitCode === EXIT.usage) return new HerdrError("invalid_params", error.message);
+  return new HerdrError(error.code, error.message);
+}
+
+export async function runVerb<R>(command: Command<R>, argv: string[], ctx: MethodContext): Promise<R> {
+  try {
+    return await command.run({ ...contextFor(argv, command, ctx.env), tmux: ctx.tmux });
+  } catch (error) {
+    throw error instanceof TawError ? herdrError(error) : error;
+  }
+}
