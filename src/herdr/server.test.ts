@@ -3,10 +3,10 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, statSync, symlinkSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Tmux } from "../tmux/client.ts";
+import { open, openLine } from "./client.ts";
 import { HerdrServer } from "./server.ts";
 import { socketDir, socketPath } from "./socket-dir.ts";
 
@@ -28,26 +28,11 @@ function serve(dir: string, maxConnections?: number) {
 
 const runtime = () => join(mkdtempSync(join(tmpdir(), "taw-herdr-")), "taw");
 
-/** Send one line; resolves with the first line back (the socket stays open when `keep`). */
-function request(path: string, line: string, keep = false): Promise<{ line: string; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(path);
-    let text = "";
-    socket.setEncoding("utf8");
-    socket.on("error", reject);
-    socket.on("connect", () => socket.write(`${line}\n`));
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf("\n");
-      if (end >= 0) {
-        if (!keep) socket.destroy();
-        resolve({ line: text.slice(0, end), close: () => socket.destroy() });
-      }
-    });
-  });
-}
-
-const ask = async (path: string, line: string) => JSON.parse((await request(path, line)).line);
+const ask = async (path: string, line: string) => {
+  const connection = await openLine(path, line);
+  connection.close();
+  return connection.first;
+};
 
 describe("the herdr socket", () => {
   test("lives under $XDG_RUNTIME_DIR/taw (else /tmp/taw-<uid>), named for its tmux server", () => {
@@ -103,10 +88,12 @@ describe("the herdr socket", () => {
   test("past the connection cap a request is answered rate_limited, and the cap frees when clients go", async () => {
     const server = serve(runtime(), 2);
     await server.start();
-    const subscribe =
-      '{"id":"s","method":"events.subscribe","params":{"subscriptions":[{"type":"pane.created"}]}}';
-    const held = [await request(server.path, subscribe, true), await request(server.path, subscribe, true)];
-    expect(JSON.parse(held[0]?.line ?? "")).toEqual({ id: "s", result: { type: "subscription_started" } });
+    const subscriptions = [{ type: "pane.created" }];
+    const held = [
+      await open(server.path, "events.subscribe", { subscriptions }),
+      await open(server.path, "events.subscribe", { subscriptions }),
+    ];
+    expect(held[0]?.first.result).toEqual({ type: "subscription_started" });
     expect(await ask(server.path, '{"id":"r","method":"ping"}')).toMatchObject({
       id: "r",
       error: { code: "rate_limited" },
