@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const start = useServers();
 
@@ -29,7 +29,12 @@ describe("taw workspace", () => {
     const tmuxId = (await s.run("display-message", "-p", "-t", "=api:", "#{session_id}")).trim();
     expect(record.tmux_id).toBe(tmuxId);
     expect(record.workspace_id).toBe(`w${tmuxId.slice(1)}`);
-    expect(record.tabs[0].panes[0].cwd).toBe("/tmp");
+    // tmux reads a pane's folder from its process, which may not be up when the record is read.
+    const paneId = record.tabs[0].panes[0].tmux_id;
+    await waitFor(
+      async () =>
+        (await s.run("display-message", "-p", "-t", paneId, "#{pane_current_path}")).trim() === "/tmp",
+    );
 
     const listed = await s.taw(["workspace", "list", "--json"]);
     expect(listed.json?.result.map((w: { name: string }) => w.name).sort()).toEqual(["api", "main"]);
@@ -188,6 +193,24 @@ describe("taw window move", () => {
 
     const back = await s.taw(["window", "move", windowId, "--to-session", "main", "--follow", "--json"]);
     expect(back.json?.result).toMatchObject({ tmux_id: windowId, active: true });
+  });
+
+  test("--follow takes the client taw runs in to the moved window", async () => {
+    const s = await server();
+    await s.run("new-session", "-d", "-s", "dev");
+    await s.run("new-window", "-d", "-t", "main:", "-n", "job", "sleep 300");
+    const job = (await s.run("display-message", "-p", "-t", "main:job", "#{window_id}")).trim();
+    const outer = await attachedClient(start, s);
+    expect(outer).toBeDefined();
+    const clientSession = async () =>
+      (await s.run("list-clients", "-F", "#{session_name}:#{window_id}")).trim();
+    expect(await clientSession()).toBe("main:@0");
+    const moved = await s.taw(
+      ["window", "move", "main:job", "--to-session", "dev", "--follow"],
+      await inside(s, "%0"),
+    );
+    expect(moved.code).toBe(0);
+    expect(await clientSession()).toBe(`dev:${job}`);
   });
 });
 

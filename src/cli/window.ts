@@ -12,14 +12,17 @@ export const windowMove = defineCommand({
   positionals: ["<window>"],
   flags: {
     "to-session": { type: "string", description: "the session it goes to" },
-    follow: { type: "boolean", description: "make it that session's current window" },
+    follow: {
+      type: "boolean",
+      description: "make it that session's current window, and take your client there",
+    },
   },
   async run(ctx) {
     const example = "taw window move w1:t3 --to-session work";
     const text = requireArg(ctx.args.positionals, 0, "window", example);
     const to = ctx.args.flags["to-session"] as string | undefined;
     if (!to) throw usageError(`missing --to-session <session>. Example: ${example}`);
-    return moveWindow(ctx.tmux, text, to, ctx.args.flags.follow === true);
+    return moveWindow(ctx.tmux, text, to, ctx.args.flags.follow === true, ctx.env);
   },
   render: (window) => `moved to ${window.publicId}`,
   toJson: tabRecord,
