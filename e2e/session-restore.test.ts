@@ -1,0 +1,213 @@
+// Sessions survive a restart: save on a real tmux server, kill-server, restore, and find the
+// same sessions, windows, splits, layouts, zoom, folders and agents.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AWAY, type TestServer, useServers, waitFor } from "./harness.ts";
+
+const server = useServers();
+const scratches: string[] = [];
+afterEach(() => {
+  for (const dir of scratches.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch home, state and config folder, and folders whose names tmux and shells trip on. */
+function scratch(resumeAgents: string) {
+  const root = mkdtempSync(join(tmpdir(), "taw-session-"));
+  scratches.push(root);
+  const folders = {
+    spaces: join(root, "a folder with spaces"),
+    hash: join(root, "#hash ;dir"),
+    unicode: join(root, "ünï cødé ✓"),
+    gone: join(root, "gone soon"),
+  };
+  for (const dir of Object.values(folders)) mkdirSync(dir);
+  mkdirSync(join(root, "config"));
+  writeFileSync(join(root, "config", "config.toml"), `[sessions]\nresume_agents = "${resumeAgents}"\n`);
+  // SHELL: restored panes run sh, as the test panes do; HOME: no user tmux.conf is read.
+  const env = {
+    TAW_STATE_DIR: join(root, "state"),
+    TAW_CONFIG_DIR: join(root, "config"),
+    HOME: root,
+    SHELL: "/bin/sh",
+  };
+  return { root, folders, env, log: join(root, "resumed.log") };
+}
+
+/** 2 sessions, 4 windows, splits and a zoomed window, panes in awkward folders, one agent. */
+async function build(s: TestServer, folders: ReturnType<typeof scratch>["folders"], log: string) {
+  await s.run("rename-window", "-t", "main:0", "edit #1");
+  await s.run("split-window", "-h", "-t", "main:0", "-c", folders.spaces, "sh");
+  const agentPane = (
+    await s.run(
+      "split-window",
+      "-t",
+      "main:0",
+      "-c",
+      folders.hash.replaceAll("#", "##"),
+      "-P",
+      "-F",
+      "#{pane_id}",
+      "sh",
+    )
+  ).trim();
+  await s.run("select-pane", "-t", "main:0.1");
+  await s.run("new-window", "-t", "main:4", "-n", "logs ü", "-c", folders.unicode, "sh");
+  await s.run("split-window", "-t", "main:4", "-c", folders.gone, "sh");
+  await s.run("split-window", "-h", "-t", "main:4", "sh");
+  await s.run("resize-pane", "-Z", "-t", "main:4.0");
+  await s.run("new-session", "-d", "-s", "other ✓", "-x", "120", "-y", "40", "-c", folders.spaces, "sh");
+  await s.run("new-window", "-t", "other ✓:2", "-c", folders.unicode, "sh");
+  await s.run("split-window", "-h", "-t", "other ✓:2", "sh");
+  await s.run("select-window", "-t", "other ✓:0");
+  const scope = ["set-option", "-p", "-t", agentPane];
+  await s.run(...scope, "@agent_kind", "claude");
+  await s.run(...scope, "@agent_name", "bob");
+  await s.run(...scope, "@agent_session_id", "abc-123");
+  await s.run(...scope, "@agent_resume_argv", `echo "resumed $TAW_RESTORED" >> ${log}`);
+}
+
+interface TreePane {
+  pane_index: number;
+  active: boolean;
+  command: string;
+  cwd: string;
+  size: unknown;
+}
+interface Tree {
+  workspaces: { name: string; tabs: { index: number; name: string; active: boolean; panes: TreePane[] }[] }[];
+}
+
+/** The tree without what a restart changes (ids, pids, ttys, agent state). */
+async function structure(s: TestServer, env: Record<string, string>) {
+  const tree = (await s.taw(["tree", "--json"], env)).json?.result as Tree;
+  return tree.workspaces.map((w) => ({
+    name: w.name,
+    tabs: w.tabs.map((t) => ({
+      index: t.index,
+      name: t.name,
+      active: t.active,
+      panes: t.panes.map((p) => ({
+        index: p.pane_index,
+        active: p.active,
+        command: p.command,
+        cwd: p.cwd,
+        size: p.size,
+      })),
+    })),
+  }));
+}
+
+/** Layouts without their checksum and pane ids. */
+async function layouts(s: TestServer) {
+  const listed = await s.run(
+    "list-windows",
+    "-a",
+    "-F",
+    "#{session_name}:#{window_index} #{window_zoomed_flag} #{window_layout}",
+  );
+  return listed
+    .trim()
+    .split("\n")
+    .map((line) => line.replace(/ [0-9a-f]{4},/, " ").replace(/(\d+x\d+,\d+,\d+),\d+/g, "$1"));
+}
+
+const logLines = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
+
+describe("taw session save / restore", () => {
+  test("a killed server comes back the same; the agent resumed once; a second restore makes nothing", async () => {
+    const s = await server();
+    const { folders, env, log } = scratch("always");
+    await build(s, folders, log);
+    // tmux names a window after its program a moment after making it.
+    await waitFor(async () => !/bash|tmux/.test(await s.run("list-windows", "-a", "-F", "#{window_name}")));
+    const before = await structure(s, env);
+    const layoutsBefore = await layouts(s);
+    expect(layoutsBefore.some((line) => / 1 /.test(line))).toBe(true); // a zoomed window
+
+    const saved = await s.taw(["session", "save", "--json"], env);
+    expect(saved.json?.ok).toBe(true);
+    expect(saved.json?.result.map((r: { session: string }) => r.session).sort()).toEqual(["main", "other ✓"]);
+
+    await s.run("kill-server");
+    rmSync(folders.gone, { recursive: true });
+    const listed = await s.taw(["session", "list", "--json"], env);
+    expect(
+      listed.json?.result.sessions.map((x: { name: string; live: boolean }) => [x.name, x.live]),
+    ).toEqual([
+      ["main", false],
+      ["other ✓", false],
+    ]);
+
+    const restored = await s.taw(["session", "restore", "--all", "--json"], env);
+    expect(restored.code).toBe(0);
+    expect(restored.json?.result.restored.map((r: { session: string }) => r.session)).toEqual([
+      "main",
+      "other ✓",
+    ]);
+    expect(restored.json?.result.resumed).toEqual([expect.objectContaining({ session: "main" })]);
+
+    // The pane whose folder is gone opened in its session's folder, and says so.
+    const expected = structuredClone(before);
+    for (const tab of expected[0]?.tabs ?? [])
+      for (const pane of tab.panes) if (pane.cwd === folders.gone) pane.cwd = AWAY;
+    expect(await structure(s, env)).toEqual(expected);
+    expect(await layouts(s)).toEqual(layoutsBefore);
+    const errors = (await s.run("list-panes", "-a", "-F", "#{@agent_restore_error}"))
+      .split("\n")
+      .filter(Boolean);
+    expect(errors).toEqual([expect.stringContaining(`Saved directory ${folders.gone} is unavailable`)]);
+
+    // Typed once, in a restored shell.
+    await waitFor(() => logLines(log).length === 1, 10_000, "the resume command to run");
+    expect(logLines(log)).toEqual(["resumed 1"]);
+
+    const again = await s.taw(["session", "restore", "--all", "--json"], env);
+    expect(again.json?.result).toMatchObject({ restored: [], live: ["main", "other ✓"], resumed: [] });
+    expect(await structure(s, env)).toEqual(expected);
+    await Bun.sleep(500);
+    expect(logLines(log)).toEqual(["resumed 1"]);
+  }, 30_000);
+});
+
+describe("taw session restore, ask and faults", () => {
+  test('"ask" leaves the resume command on the pane and types nothing; a bad file is archived, the rest restored', async () => {
+    const s = await server();
+    const { env, log, folders } = scratch("ask");
+    await build(s, folders, log);
+    await s.taw(["session", "save", "main"], env);
+    const dir = join(env.TAW_STATE_DIR, "sessions", s.name);
+    writeFileSync(join(dir, "broken.json"), '{"version":1,"windows":[');
+
+    await s.run("kill-session", "-t", "main");
+    const restored = await s.taw(["session", "restore", "--all"], env);
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain("restored main: 2 windows, 6 panes");
+    expect(restored.stdout).toMatch(/to resume the claude in %\d+, type: echo "resumed \$TAW_RESTORED"/);
+    expect(restored.stdout).toContain("broken.json: not valid JSON");
+    expect(existsSync(join(dir, "broken.json"))).toBe(false);
+
+    const offered = (await s.run("list-panes", "-a", "-F", "#{@agent_restore_resume}|#{@agent_session_id}"))
+      .split("\n")
+      .filter((line) => line !== "|" && line !== "");
+    expect(offered).toEqual([`echo "resumed $TAW_RESTORED" >> ${log}|abc-123`]);
+    await Bun.sleep(500);
+    expect(logLines(log)).toEqual([]);
+  }, 20_000);
+
+  test("usage and not found", async () => {
+    const s = await server();
+    const { env } = scratch("never");
+    const bare = await s.taw(["session", "restore", "--json"], env);
+    expect(bare.code).toBe(2);
+    expect(bare.json?.error?.code).toBe("usage");
+    const unknown = await s.taw(["session", "restore", "nope", "--json"], env);
+    expect(unknown.code).toBe(3);
+    expect(unknown.json?.error?.message).toContain("no saved session 'nope'");
+    const unsaved = await s.taw(["session", "save", "nope"], env);
+    expect(unsaved.code).toBe(3);
+    expect(unsaved.stderr).toContain("no session 'nope'");
+  });
+});
