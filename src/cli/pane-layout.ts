@@ -2,7 +2,8 @@
 // pane's record.
 
 import { PROMPT_TIMEOUT_MS } from "../agent/prompt-ready.ts";
-import { clearPane, closeTarget, paneIn, renamePane, SPLIT_DIRECTIONS, splitPane } from "../space/layout.ts";
+import { clearPane } from "../space/clear.ts";
+import { closeTarget, paneIn, renamePane, SPLIT_DIRECTIONS, splitPane } from "../space/layout.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";

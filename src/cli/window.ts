@@ -1,7 +1,7 @@
 // taw window move: a window to another session; its panes, and the programs in them, go with it.
 
 import { usageError } from "../errors.ts";
-import { moveWindow } from "../space/layout.ts";
+import { moveWindow } from "../space/move.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { tabRecord } from "./records.ts";

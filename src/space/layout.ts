@@ -2,8 +2,7 @@
 // tab and pane). Every target is resolved exactly (src/tmux/target.ts) before tmux sees it,
 // and every answer is read back from one fresh listing, so it says what tmux really made.
 
-import { waitForPrompt } from "../agent/prompt-ready.ts";
-import { TawError, usageError } from "../errors.ts";
+import { notFound, TawError, usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { foldSessionName, newName, startDirectory, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
@@ -12,7 +11,7 @@ import { setOption, unsetOption } from "../tmux/options.ts";
 import { resolve, takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Session, Snapshot, Window } from "../tmux/snapshot.ts";
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** The pane taw runs in, when it runs inside a pane of this very server ($TMUX names its socket). */
 export async function callerPane(tmux: Tmux, env: Env): Promise<string | undefined> {
@@ -22,9 +21,8 @@ export async function callerPane(tmux: Tmux, env: Env): Promise<string | undefin
   return here === socket ? env.TMUX_PANE : undefined;
 }
 
-function gone(kind: IdKind, id: string): TawError {
-  return new TawError(`${kind}_not_found`, `${kind} ${id} closed before taw could read it back`, 3);
-}
+const gone = (kind: IdKind, id: string) =>
+  notFound(`${kind}_not_found`, `${kind} ${id} closed before taw could read it back`);
 
 export function sessionIn(snapshot: Snapshot, id: string): Session {
   const session = snapshot.sessions.find((s) => s.id === id);
@@ -153,55 +151,4 @@ export async function closeTarget(tmux: Tmux, kind: IdKind, text: string, force:
   const kill = { session: "kill-session", window: "kill-window", pane: "kill-pane" }[kind];
   await tmux.run([kill, "-t", target(id)]);
   return { id, snapshot };
-}
-
-/** Move a window to the end of another session; its panes and programs keep running. With
- * `follow` it becomes that session's current window, and the client taw runs in (if any)
- * goes along. */
-export async function moveWindow(
-  tmux: Tmux,
-  windowText: string,
-  sessionText: string,
-  follow: boolean,
-  env: Env,
-): Promise<Window> {
-  const snapshot = await takeSnapshot(tmux);
-  const id = await resolve(tmux, windowText, "window", snapshot);
-  const session = await resolve(tmux, sessionText, "session", snapshot);
-  await tmux.run(["move-window", ...(follow ? [] : ["-d"]), "-s", target(id), "-t", target(`${session}:`)]);
-  const client = follow ? await callerClient(tmux, snapshot, env) : undefined;
-  if (client) await tmux.run(["switch-client", "-c", target(client), "-t", target(id)]);
-  return windowIn(await takeSnapshot(tmux), id);
-}
-
-/** A client showing the session taw runs in, named before anything moved. */
-async function callerClient(tmux: Tmux, snapshot: Snapshot, env: Env): Promise<string | undefined> {
-  const caller = await callerPane(tmux, env);
-  const session = caller ? snapshot.panes.get(caller)?.sessionId : undefined;
-  if (!session) return undefined;
-  const clients = (await tmux.run(["list-clients", "-F", "#{client_name}\t#{session_id}"]))
-    .trim()
-    .split("\n");
-  return clients.map((line) => line.split("\t")).find(([, id]) => id === session)?.[0];
-}
-
-/** Shells that redraw their prompt, and what was typed at it, on C-l. Others (dash) would read
- * C-l as a character of the command line, so they get a clear screen and draw the prompt at
- * the next Enter. */
-const REDRAWS_ON_CTRL_L = new Set(["bash", "zsh", "fish"]);
-
-/** Clear a pane's screen and history once its shell is at its prompt (never under a program). */
-export async function clearPane(tmux: Tmux, text: string, timeoutMs: number): Promise<Pane> {
-  const id = await resolve(tmux, text, "pane");
-  await waitForPrompt(tmux, id, text, timeoutMs);
-  const pane = paneIn(await takeSnapshot(tmux), id);
-  const redraw = REDRAWS_ON_CTRL_L.has(pane.command.replace(/^-/, ""))
-    ? ["send-keys", "-t", target(id), "C-l"]
-    : [];
-  await tmux.batch([
-    ["send-keys", "-R", "-t", target(id)],
-    ["clear-history", "-t", target(id)],
-    ...(redraw.length ? [redraw] : []),
-  ]);
-  return paneIn(await takeSnapshot(tmux), id);
 }

@@ -1,0 +1,38 @@
+// taw window move: a window to another session, its panes and programs with it (tmux's
+// move-window keeps the panes, so every pid stays).
+
+import type { Tmux } from "../tmux/client.ts";
+import { target } from "../tmux/escape.ts";
+import { resolve, takeSnapshot } from "../tmux/server.ts";
+import type { Snapshot, Window } from "../tmux/snapshot.ts";
+import { callerPane, type Env, windowIn } from "./layout.ts";
+
+/** Move a window to the end of another session; its panes and programs keep running. With
+ * `follow` it becomes that session's current window, and the client taw runs in (if any)
+ * goes along. */
+export async function moveWindow(
+  tmux: Tmux,
+  windowText: string,
+  sessionText: string,
+  follow: boolean,
+  env: Env,
+): Promise<Window> {
+  const snapshot = await takeSnapshot(tmux);
+  const id = await resolve(tmux, windowText, "window", snapshot);
+  const session = await resolve(tmux, sessionText, "session", snapshot);
+  await tmux.run(["move-window", ...(follow ? [] : ["-d"]), "-s", target(id), "-t", target(`${session}:`)]);
+  const client = follow ? await callerClient(tmux, snapshot, env) : undefined;
+  if (client) await tmux.run(["switch-client", "-c", target(client), "-t", target(id)]);
+  return windowIn(await takeSnapshot(tmux), id);
+}
+
+/** A client showing the session taw runs in, named before anything moved. */
+async function callerClient(tmux: Tmux, snapshot: Snapshot, env: Env): Promise<string | undefined> {
+  const caller = await callerPane(tmux, env);
+  const session = caller ? snapshot.panes.get(caller)?.sessionId : undefined;
+  if (!session) return undefined;
+  const clients = (await tmux.run(["list-clients", "-F", "#{client_name}\t#{session_id}"]))
+    .trim()
+    .split("\n");
+  return clients.map((line) => line.split("\t")).find(([, id]) => id === session)?.[0];
+}
