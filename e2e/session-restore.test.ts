@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AWAY, type TestServer, useServers, waitFor } from "./harness.ts";
+import { AWAY, attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const scratches: string[] = [];
@@ -210,4 +210,31 @@ describe("taw session restore, ask and faults", () => {
     expect(unsaved.code).toBe(3);
     expect(unsaved.stderr).toContain("no session 'nope'");
   });
+});
+
+describe("taw session restore --attach", () => {
+  test("inside tmux the client is switched to the restored session, or to a live one", async () => {
+    const s = await server();
+    const { env } = scratch("never");
+    await s.run("new-session", "-d", "-s", "second", "sh");
+    await s.taw(["session", "save", "second"], env);
+    await s.run("kill-session", "-t", "second");
+    await attachedClient(server, s);
+    const inside = { ...env, TMUX: `${(await s.run("display-message", "-p", "#{socket_path}")).trim()},1,0` };
+    const clientSession = async () => (await s.run("list-clients", "-F", "#{client_session}")).trim();
+    expect(await clientSession()).toBe("main");
+
+    const restored = await s.taw(["session", "restore", "second", "--attach"], inside);
+    expect(restored.code).toBe(0);
+    await waitFor(
+      async () => (await clientSession()) === "second",
+      5000,
+      "the client on the restored session",
+    );
+
+    await s.run("switch-client", "-t", "main");
+    const live = await s.taw(["session", "restore", "second", "--attach"], inside);
+    expect(live.stdout).toContain("second is live: left as it is");
+    await waitFor(async () => (await clientSession()) === "second", 5000, "the client on the live session");
+  }, 20_000);
 });
