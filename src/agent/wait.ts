@@ -1,7 +1,8 @@
 // `agent wait`: until the agent's state (@agent_state, written by the engine) is one of those
 // asked for. With `fresh`, a state the wait began with does not count: after a prompt, the
 // idle it was sent into is not the turn's end, only a state recorded after it is. An agent
-// that has exited (no record left, or its shell back in front) ends any wait at once: `exited`.
+// that has exited (no record left, or its shell back in front) ends any wait at once: `exited`,
+// with final_state the state the engine saw it end in (@agent_final_state).
 
 import { EXIT, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -29,6 +30,8 @@ export interface AgentStatus {
   kind: string;
   /** What runs in front of the pane (pane_current_command). */
   command: string;
+  /** How an agent that has gone ended (@agent_final_state, the engine's); "" while it runs. */
+  final_state: string;
 }
 
 const STATUS_FORMAT = [
@@ -37,6 +40,7 @@ const STATUS_FORMAT = [
   AGENT_OPTIONS.kind,
   AGENT_OPTIONS.kindHint,
   "pane_current_command",
+  AGENT_OPTIONS.finalState,
   "pane_id",
 ]
   .map((variable) => `#{${variable}}`)
@@ -45,11 +49,11 @@ const STATUS_FORMAT = [
 export async function readStatus(tmux: Tmux, pane: Pane): Promise<AgentStatus> {
   const result = await tmux.tryRun(["display-message", "-p", "-t", target(pane.id), STATUS_FORMAT]);
   if (result.error && result.error.code !== "not_found") throw result.error;
-  const [state = "", since = "", kind = "", hint = "", command = "", id = ""] = result.stdout
+  const [state = "", since = "", kind = "", hint = "", command = "", finalState = "", id = ""] = result.stdout
     .replace(/\n$/, "")
     .split("\t");
   if (result.error || id === "") throw paneGone(paneLabel(pane));
-  return { state, since: Number(since) || 0, kind: kind || hint, command };
+  return { state, since: Number(since) || 0, kind: kind || hint, command, final_state: finalState };
 }
 
 export function parseUntil(text: string | undefined): WaitState[] {

@@ -26,6 +26,12 @@ export const AGENT_OPTIONS = {
   message: "@agent_message",
   /** Moved by each hook report of work: a turn begun and ended between two reads still shows. */
   turn: "@agent_turn",
+  /** The agent's hook said it is there (report-agent-session): kept while no process names it. */
+  reportedKind: "@agent_reported_kind",
+  /** The process `taw agent start` started: a hint-only agent is gone when it is. */
+  pid: "@agent_pid",
+  /** The state an agent that has gone ended in, kept after its record. */
+  finalState: "@agent_final_state",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;

@@ -70,6 +70,8 @@ const realTimers: Timers = {
 /** What identity found in front of a pane. */
 interface Found {
   kind: string | undefined;
+  /** A process names the agent, not the kind hint alone. */
+  named?: boolean;
   /** The container runtime the agent was named through. */
   container?: string;
 }
@@ -285,7 +287,10 @@ export class Engine {
       if (!tracked && kind === undefined) continue;
       const screen = read.screens.get(pane.id);
       const visible = pane.visible && watched.has(pane.sessionId);
-      const signature = `${kind}\u0001${found.container ?? ""}\u0001${pane.title}\u0001${visible}\u0001${pane.command}\u0001${Object.values(pane.agent).join("\u0001")}`;
+      const named = found.named ?? false;
+      const shellIdle = ownShellIdle(pane, this.identities.get(pane.id)?.members ?? []);
+      const pidGone = !named && pane.agent.pid !== "" && !isAlive(Number(pane.agent.pid));
+      const signature = `${kind}\u0001${found.container ?? ""}\u0001${pane.title}\u0001${visible}\u0001${pane.command}\u0001${named}${shellIdle}${pidGone}\u0001${Object.values(pane.agent).join("\u0001")}`;
       if (screen === undefined && this.settled.get(pane.id) === signature) continue;
       this.signatures.set(pane.id, signature);
       ticks.push({
@@ -296,6 +301,9 @@ export class Engine {
         title: pane.title,
         visible,
         shellInFront: isShell(pane.command),
+        named,
+        shellIdle,
+        pidGone,
         options: { ...pane.agent },
       });
     }
@@ -306,7 +314,7 @@ export class Engine {
   private identityOf(pane: Pane, foreground: ProcessInfo[]): Found {
     const identity = identify(foreground, this.manifests, pane.agent.kindHint || undefined);
     if (!identity || (identity.via === "hint" && isShell(pane.command))) return { kind: undefined };
-    return { kind: identity.kind, container: identity.container };
+    return { kind: identity.kind, container: identity.container, named: identity.via !== "hint" };
   }
 
   /** @agent_container follows the runtime in front of the pane while it runs the pane's agent,
@@ -385,6 +393,22 @@ export class Engine {
 /** The events file of the server a Tmux client addresses. */
 export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined> = process.env) =>
   eventsFile(tmux.describeSocket(env), env);
+
+/** The pane's own shell at its prompt: it leads the terminal's foreground group, alone. Not
+ * known (no processes read) is not idle. */
+const ownShellIdle = (pane: Pane, foreground: ProcessInfo[]) =>
+  foreground.length === 1 && foreground[0]?.pid === pane.pid && isShell(foreground[0].name);
+
+/** A process by pid is still there (signal 0 checks without sending; EPERM: someone else's). */
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 const sameProcesses = (a: ProcessInfo[], b: ProcessInfo[]) =>
   a.length === b.length && a.every((process, index) => process === b[index]);

@@ -18,6 +18,9 @@ export interface PaneTick {
   title: string;
   visible: boolean;
   shellInFront: boolean;
+  named: boolean;
+  shellIdle: boolean;
+  pidGone: boolean;
   options: AgentOptionValues;
 }
 
@@ -83,6 +86,9 @@ export class LocalHost implements WatcherHost {
       verdict,
       visible: tick.visible,
       shellInFront: tick.shellInFront,
+      named: tick.named,
+      shellIdle: tick.shellIdle,
+      pidGone: tick.pidGone,
       options: tick.options,
     });
     slot.watcher = decision.watcher;

@@ -10,7 +10,6 @@ import { set, setFormat, unset } from "./option-text.ts";
 
 /** Options the reports write that the engine's listing does not read as columns. */
 export const REPORT_OPTIONS = {
-  reportedKind: "@agent_reported_kind",
   resumeSource: "@agent_resume_source",
   resumeAgent: "@agent_resume_agent",
   resumeArgv: "@agent_resume_argv",
@@ -23,7 +22,7 @@ const AGENT_RECORD = [
   O.sessionId,
   O.sessionPath,
   O.message,
-  R.reportedKind,
+  O.reportedKind,
   R.resumeSource,
   R.resumeAgent,
   R.resumeArgv,
@@ -190,7 +189,7 @@ export interface SessionReport extends ReportBase, SessionFields {}
 /** The kind, the agent's word that it is there (@agent_reported_kind) and the session. */
 export function reportSessionCommands(report: SessionReport): string[][] {
   const pane = shellQuote(report.paneId);
-  const body = [set(pane, O.kind, report.agent), set(pane, R.reportedKind, report.agent)];
+  const body = [set(pane, O.kind, report.agent), set(pane, O.reportedKind, report.agent)];
   body.push(...sessionBody(pane, report));
   return guarded(report, report.agent, body);
 }

@@ -8,6 +8,7 @@ import {
   IDLE_HOLD_MS,
   MISS_LIMIT,
   type Observation,
+  RULE_HINT_ONLY,
   STARTUP_GRACE_MS,
   step,
   type Watcher,
@@ -32,6 +33,10 @@ class Pane {
     visible?: boolean;
     shell?: boolean;
     after?: number;
+    /** The kind is the hint's alone: no process names it. */
+    hintOnly?: boolean;
+    shellIdle?: boolean;
+    pidGone?: boolean;
   }) {
     this.now += read.after ?? 300;
     const verdict: Verdict | undefined = read.verdict
@@ -43,6 +48,9 @@ class Pane {
       verdict,
       visible: read.visible ?? false,
       shellInFront: read.shell ?? false,
+      named: read.kind !== undefined && !read.hintOnly,
+      shellIdle: read.shellIdle ?? false,
+      pidGone: read.pidGone ?? false,
       options: { ...this.options },
     };
     this.last = step(this.watcher, observation);
@@ -310,6 +318,85 @@ describe("watcher state machine", () => {
     expect(pane.options.kind).toBe("claude");
     pane.tick({ shell: true });
     expect(pane.options.kind).toBe("");
+  });
+
+  describe("an agent that reported its session (@agent_reported_kind)", () => {
+    test("no process names it: held with its session through misses and a wrapper's shell, until the pane's own shell is idle", () => {
+      const pane = new Pane();
+      Object.assign(pane.options, { kind: "letta", reportedKind: "letta", sessionId: "s1", state: "idle" });
+      for (let miss = 0; miss < MISS_LIMIT + 2; miss++) pane.tick({});
+      pane.tick({ shell: true });
+      expect(pane.options.kind).toBe("letta");
+      expect(pane.options.sessionId).toBe("s1");
+      pane.tick({ shell: true, shellIdle: true });
+      expect(pane.options.kind).toBe("");
+      expect(pane.options.reportedKind).toBe("");
+      expect(pane.statuses).toEqual(["idle>null"]);
+    });
+
+    test("a process names it: the ordinary misses and exits, whatever it reported", () => {
+      const misses = Pane.settled("codex");
+      misses.options.reportedKind = "codex";
+      for (let miss = 0; miss < MISS_LIMIT; miss++) misses.tick({});
+      expect(misses.options.kind).toBe("");
+      const shell = Pane.settled("codex");
+      shell.options.reportedKind = "codex";
+      shell.tick({ shell: true });
+      shell.tick({ kind: "bash" });
+      expect(shell.options.kind).toBe("bash");
+    });
+  });
+
+  describe("a hint-only agent (no process names it)", () => {
+    /** `agent start` hinted codex; a process the identity table does not know runs it. */
+    const started = (): Pane => {
+      const pane = new Pane();
+      pane.options.kindHint = "codex";
+      pane.options.pid = "4242";
+      pane.tick({ kind: "codex", hintOnly: true });
+      pane.tick({ kind: "codex", hintOnly: true, verdict: ["working", "spinner"], after: STARTUP_GRACE_MS });
+      return pane;
+    };
+
+    test("its recorded pid gone: the turn completes, then the record ends keeping how it ended", () => {
+      const pane = started();
+      pane.tick({ kind: "codex", hintOnly: true, pidGone: true, verdict: ["working", "spinner"] });
+      expect(pane.statuses).toEqual(["working>done"]);
+      expect(pane.options.rule).toBe("process_exited");
+      pane.tick({ kind: "codex", hintOnly: true, pidGone: true, verdict: ["working", "spinner"] });
+      expect(pane.statuses).toEqual(["done>null"]);
+      expect(pane.options.kind).toBe("");
+      expect(pane.options.kindHint).toBe("");
+      expect(pane.options.finalState).toBe("done");
+    });
+
+    test("a pid gone says nothing of an agent a process names", () => {
+      const pane = Pane.settled("codex");
+      pane.tick({ kind: "codex", pidGone: true, verdict: ["idle", "prompt"] });
+      expect(pane.options.kind).toBe("codex");
+      expect(pane.last.transitions).toEqual([]);
+    });
+
+    test("a screen that matches no rule reads unknown, not idle; a process-named agent's reads idle", () => {
+      const pane = started();
+      pane.options.state = "unknown";
+      pane.tick({ kind: "codex", hintOnly: true, verdict: ["idle", DEFAULT_IDLE_RULE] });
+      pane.tick({ kind: "codex", hintOnly: true, verdict: ["idle", DEFAULT_IDLE_RULE] });
+      expect(pane.state).toBe("unknown");
+      expect(pane.options.rule).toBe(RULE_HINT_ONLY);
+      const named = Pane.settled("codex");
+      named.tick({ kind: "codex", verdict: ["working", "spinner"] });
+      named.tick({ kind: "codex", verdict: ["idle", "prompt"] });
+      named.tick({ kind: "codex", verdict: ["idle", DEFAULT_IDLE_RULE] });
+      expect(named.state).not.toBe("unknown");
+    });
+
+    test("a new agent takes away how the last one ended", () => {
+      const pane = new Pane();
+      pane.options.finalState = "done";
+      pane.tick({ kind: "claude" });
+      expect(pane.options.finalState).toBe("");
+    });
   });
 
   test("an engine started again takes a recorded agent as it stands: no grace, nothing announced", () => {

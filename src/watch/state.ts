@@ -19,6 +19,8 @@ export const DEFAULT_IDLE_RULE = "default_idle";
 export const RULE_GRACE = "startup_grace";
 export const RULE_EXITED = "process_exited";
 export const RULE_SEEN = "seen";
+/** A hint-only pane (no process names its agent) whose screen matched no rule. */
+export const RULE_HINT_ONLY = "hint_no_rule";
 
 export interface Observation {
   now: number;
@@ -30,6 +32,12 @@ export interface Observation {
   visible: boolean;
   /** The pane's command is a shell: an agent a hook owns has left. */
   shellInFront: boolean;
+  /** A process in front of the pane names `kind` (not the kind hint alone). */
+  named: boolean;
+  /** The pane's own shell is at its prompt with nothing else in its process group. */
+  shellIdle: boolean;
+  /** The process `taw agent start` recorded (@agent_pid) has ended. */
+  pidGone: boolean;
   /** The pane's @agent_* options as the read found them. */
   options: AgentOptionValues;
 }
@@ -48,6 +56,8 @@ export interface Watcher {
   exiting: boolean;
   /** The @agent_turn the last read found: a hook's report of work moves it. */
   turn: string;
+  /** A process has named the agent at a read since it was recorded. */
+  named: boolean;
 }
 
 export type TransitionKind = "pane.agent_detected" | "pane.agent_status_changed";
@@ -81,6 +91,7 @@ const EMPTY: Watcher = {
   acquiring: false,
   exiting: false,
   turn: "",
+  named: false,
 };
 
 const STATES = new Set<string>(["idle", "working", "blocked", "done", "unknown"]);
@@ -105,10 +116,19 @@ export function step(previous: Watcher | undefined, o: Observation): Decision {
     detect(d, o, o.kind, true);
     return d;
   }
-  const present = o.kind === w.kind || (hookOwned && !o.shellInFront);
+  if (o.kind === w.kind && o.named) w.named = true;
+  // An agent that said it is there and that no process names (under node, behind a wrapper)
+  // is kept until the pane's own shell is idle; a hook that owns the state keeps it until a
+  // shell is in front. Neither counts misses.
+  const held = !w.named && o.options.reportedKind === w.kind;
+  const kept = hookOwned || held;
+  const shellBack = held ? o.shellIdle : o.shellInFront;
+  // A hint-only agent is told gone by the process `agent start` recorded for it.
+  const pidGone = !w.named && o.pidGone && (o.kind === undefined || (o.kind === w.kind && !o.named));
+  const present = !pidGone && (o.kind === w.kind || (kept && !shellBack));
   if (!present) {
     w.misses++;
-    if (w.misses >= MISS_LIMIT || (hookOwned && o.shellInFront)) leave(d, o);
+    if (pidGone || w.misses >= MISS_LIMIT || (kept && shellBack)) leave(d, o);
     return d;
   }
   w.misses = 0;
@@ -119,7 +139,7 @@ export function step(previous: Watcher | undefined, o: Observation): Decision {
     return d;
   }
   if (hookOwned || o.now - w.appearedAt < STARTUP_GRACE_MS || !o.verdict) return d;
-  readScreen(d, o, o.verdict);
+  readScreen(d, o, hintOnly(o, w) ? unknownUnlessMatched(o.verdict) : o.verdict);
   return d;
 }
 
@@ -218,6 +238,15 @@ function wholeTurn(d: Decision, o: Observation, written: AgentState): void {
     Object.assign(d.writes, { state: to, stateSince: seconds(o.now), seen: o.visible ? "1" : "0" });
 }
 
+/** The agent is known by the kind hint alone: no process in front names it. */
+const hintOnly = (o: Observation, w: Watcher) => o.kind === w.kind && !o.named && !w.named;
+
+/** A screen that matched no rule says nothing of an agent no process names: unknown, not idle. */
+const unknownUnlessMatched = (verdict: Verdict): Verdict =>
+  verdict.state === "idle" && verdict.rule === DEFAULT_IDLE_RULE
+    ? { state: "unknown", rule: RULE_HINT_ONLY }
+    : verdict;
+
 function detect(d: Decision, o: Observation, kind: string, replacing: boolean): void {
   const w = d.watcher;
   Object.assign(w, {
@@ -228,6 +257,7 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
     appearedAt: o.now,
     acquiring: true,
     turn: o.options.turn,
+    named: o.named,
   });
   Object.assign(d.writes, {
     kind,
@@ -238,11 +268,14 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
     seen: "",
     acquiring: "taken",
   } satisfies OptionWrites);
+  // How the last agent ended is not this one's.
+  if (o.options.finalState) d.writes.finalState = "";
   if (replacing) {
     // What the last occupant left is about that agent, not this one.
     if (o.options.kindHint !== kind) d.writes.name = "";
     d.writes.sessionId = "";
     d.writes.sessionPath = "";
+    d.writes.reportedKind = "";
   }
   d.transitions.push({
     kind: "pane.agent_detected",
@@ -254,7 +287,8 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
 }
 
 /** The agent is gone: a turn under way completes first, and the record goes at the next read,
- * its kind hint with it (a hint left behind would name the shell that came back). */
+ * its kind hint with it (a hint left behind would name the shell that came back), and with
+ * the state it ended in kept (@agent_final_state: what `agent wait` answers after it). */
 function leave(d: Decision, o: Observation): void {
   const w = d.watcher;
   if (inTurn(w.state) && !w.exiting) {
@@ -279,6 +313,9 @@ function leave(d: Decision, o: Observation): void {
     seen: "",
     acquiring: "",
     kindHint: "",
+    reportedKind: "",
+    turn: "",
+    finalState: from ?? "",
   } satisfies OptionWrites);
   Object.assign(w, EMPTY);
 }
