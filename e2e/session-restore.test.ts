@@ -238,3 +238,48 @@ describe("taw session restore --attach", () => {
     await waitFor(async () => (await clientSession()) === "second", 5000, "the client on the live session");
   }, 20_000);
 });
+
+describe("pane history", () => {
+  test("a restored pane shows its history above the divider, runs nothing again; turned off, the next save deletes it", async () => {
+    const s = await server({ width: 100, height: 20 });
+    const { env, root } = scratch("never");
+    await waitFor(
+      async () => (await s.run("capture-pane", "-p", "-t", "main")).trim() !== "",
+      5000,
+      "a prompt",
+    );
+    await s.run(
+      "send-keys",
+      "-t",
+      "main",
+      `echo "ran $((20+22))" >> ${root}/ran.log; printf '\\033[31mred %s\\033[0m\\n' mark`,
+      "Enter",
+    );
+    await waitFor(
+      async () => (await s.run("capture-pane", "-p", "-t", "main")).includes("red mark"),
+      5000,
+      "the output",
+    );
+    const saved = await s.taw(["session", "save", "--json"], env);
+    expect(saved.json?.result[0].histories).toBe(1);
+
+    await s.run("kill-server");
+    await s.taw(["session", "restore", "main"], env);
+    const shown = async () => await s.run("capture-pane", "-p", "-e", "-S", "-", "-t", "main");
+    await waitFor(async () => (await shown()).includes("fresh shell in"), 5000, "the divider");
+    const lines = (await shown()).split("\n");
+    const red = lines.findIndex((line) => line.includes("\u001b[31mred mark"));
+    const divider = lines.findIndex(
+      (line) => line.startsWith("\u001b[2m-- taw: restored from ") && line.includes(", fresh shell in "),
+    );
+    expect(red).toBeGreaterThan(-1);
+    expect(divider).toBeGreaterThan(red);
+    expect(readFileSync(join(root, "ran.log"), "utf8")).toBe("ran 42\n");
+    expect(await s.run("display-message", "-p", "-t", "main", "#{pane_current_command}")).toBe("sh\n");
+
+    writeFileSync(join(env.TAW_CONFIG_DIR, "config.toml"), "[sessions]\npersist_scrollback = false\n");
+    const off = await s.taw(["session", "save", "--json"], env);
+    expect(off.json?.result[0].histories).toBe(0);
+    expect(existsSync(join(env.TAW_STATE_DIR, "sessions", s.name, "main.history"))).toBe(false);
+  }, 20_000);
+});

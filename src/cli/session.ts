@@ -34,14 +34,14 @@ export const sessionSave = defineCommand({
   path: ["session", "save"],
   summary: "save sessions (every one, or those named) to restore after the server stops",
   positionals: ["[name]…"],
-  run: (ctx) => saveSessions(ctx.tmux, ctx.env, ctx.args.positionals),
+  run: (ctx) => saveSessions(ctx.tmux, ctx.env, loadConfig(ctx.env).config.sessions, ctx.args.positionals),
   render: (saved) =>
     saved.length === 0
       ? "no sessions to save"
       : saved
           .map(
             (s) =>
-              `saved ${s.session}: ${s.windows} windows, ${s.panes} panes, ${s.agents} agents → ${s.file}`,
+              `saved ${s.session}: ${s.windows} windows, ${s.panes} panes, ${s.agents} agents, ${s.histories} histories → ${s.file}`,
           )
           .join("\n"),
 });

@@ -46,6 +46,11 @@ export function defaultConfig(): Config {
     },
     hooks: { timeout_seconds: 10, events: {} },
     sandbox: { profiles: {} },
-    sessions: { resume_agents: "ask" },
+    sessions: {
+      resume_agents: "ask",
+      persist_scrollback: true,
+      persist_scrollback_lines: 1000,
+      persist_scrollback_kb: 2048,
+    },
   };
 }

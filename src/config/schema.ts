@@ -147,5 +147,10 @@ export const CONFIG_SPEC: TableSpec = table({
       value: table({ runtime: str, image: str, mounts: strings, env: strings, args: strings }),
     },
   }),
-  sessions: table({ resume_agents: { type: "enum", values: RESUME_AGENTS } }),
+  sessions: table({
+    resume_agents: { type: "enum", values: RESUME_AGENTS },
+    persist_scrollback: bool,
+    persist_scrollback_lines: { type: "number", min: 1, max: 100_000 },
+    persist_scrollback_kb: { type: "number", min: 1, max: 65_536 },
+  }),
 });

@@ -102,6 +102,12 @@ export type ResumeAgents = (typeof RESUME_AGENTS)[number];
 export interface SessionsConfig {
   /** What `taw session restore` does with an agent whose conversation can be resumed. */
   resume_agents: ResumeAgents;
+  /** Save each pane's history with its session, to show above the restored shell. */
+  persist_scrollback: boolean;
+  /** Most lines of scrollback one pane saves. */
+  persist_scrollback_lines: number;
+  /** Most KiB one pane's compressed history takes. */
+  persist_scrollback_kb: number;
 }
 
 export interface Config {

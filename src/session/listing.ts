@@ -24,6 +24,7 @@ const COLUMNS = {
   windowActive: "#{window_active}",
   zoomed: "#{window_zoomed_flag}",
   paneIndex: "#{pane_index}",
+  paneId: "#{pane_id}",
   cwd: freeTextColumn("pane_current_path"),
   // The host name is what tmux titles an untitled pane: no title of its own.
   title: `#{?#{==:#{pane_title},#{host}},,${freeTextColumn("pane_title")}}`,
@@ -105,8 +106,13 @@ function windowOf(row: Row): SavedWindow {
   };
 }
 
-/** Every session in the listing, in tmux's order, saved at `now`. */
-export function sessionsFromListing(output: string, server: string, now: Date): SavedSession[] {
+/** Every session in the listing, in tmux's order, saved at `now`; `ids` gets each pane's tmux id. */
+export function sessionsFromListing(
+  output: string,
+  server: string,
+  now: Date,
+  ids?: Map<SavedPane, string>,
+): SavedSession[] {
   const sessions = new Map<string, SavedSession>();
   for (const line of output.split("\n")) {
     const row = parseRow(line);
@@ -128,7 +134,9 @@ export function sessionsFromListing(output: string, server: string, now: Date): 
       window = windowOf(row);
       session.windows.push(window);
     }
-    window.panes.push(paneOf(row));
+    const pane = paneOf(row);
+    window.panes.push(pane);
+    ids?.set(pane, row.paneId);
   }
   return [...sessions.values()];
 }

@@ -6,6 +6,7 @@ import type { ResumeAgents } from "../config/types.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { historyDirOf } from "./history.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
 import { typeResume } from "./resume.ts";
 import { readSaved, serverName } from "./store.ts";
@@ -50,19 +51,18 @@ export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest
       "session_not_saved",
       `no saved session '${missing.join("', '")}'; 'taw session list' shows the saved ones.`,
     );
-  const chosen = saved
-    .map((file) => file.session)
-    .filter((session) => request.all || request.names.includes(session.name));
+  const chosen = saved.filter(({ session }) => request.all || request.names.includes(session.name));
   const live = new Set(await liveSessions(tmux));
   const report: RestoreReport = { restored: [], live: [], failed: [], archived, resumed: [] };
   const home = env.HOME || "/";
-  for (const session of chosen) {
+  for (const { session, file } of chosen) {
     if (live.has(session.name)) {
       report.live.push(session.name);
       continue;
     }
     try {
-      report.restored.push(await restoreSession(tmux, session, request.manifests, home));
+      const where = { historyDir: historyDirOf(file), home };
+      report.restored.push(await restoreSession(tmux, session, request.manifests, where));
     } catch (error) {
       report.failed.push({ session: session.name, error: (error as Error).message });
     }

@@ -4,6 +4,7 @@
 // The windows are made beside a placeholder window, so any saved index can be taken.
 
 import { statSync } from "node:fs";
+import { join } from "node:path";
 import type { ManifestSet } from "../detect/manifest.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { newName, startDirectory, target } from "../tmux/escape.ts";
@@ -11,6 +12,7 @@ import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
 import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
+import { dividerLine, historyCommand, historyName } from "./history.ts";
 import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
 
 export const RESTORE_ERROR_OPTION = "@agent_restore_error";
@@ -65,21 +67,28 @@ interface Made {
   id: string;
   error?: string;
 }
+/** Where a session's pane history is, and the folder a pane opens in when its own is gone. */
+export interface RestoreWhere {
+  historyDir: string;
+  home: string;
+}
+
 /** Make one saved session; it must not be live. A failure takes away what was made of it. */
 export async function restoreSession(
   tmux: Tmux,
   session: SavedSession,
   manifests: ManifestSet,
-  home: string,
+  where: RestoreWhere,
 ): Promise<RestoredSession> {
+  const { home } = where;
   const first = session.windows[0];
-  const [sessionId = "", placeholder = ""] = (
+  const [sessionId = "", placeholder = "", shell = "/bin/sh"] = (
     await tmux.run([
       "new-session",
       "-d",
       "-P",
       "-F",
-      "#{session_id}\t#{window_id}",
+      "#{session_id}\t#{window_id}\t#{default-shell}",
       "-s",
       newName(session.name),
       "-c",
@@ -93,7 +102,7 @@ export async function restoreSession(
     .trim()
     .split("\t");
   try {
-    return await fill(tmux, session, sessionId, placeholder, manifests, home);
+    return await fill(tmux, session, { sessionId, placeholder, shell }, manifests, where);
   } catch (error) {
     await tmux.tryRun(["kill-session", "-t", target(sessionId)]);
     throw error;
@@ -103,27 +112,29 @@ export async function restoreSession(
 async function fill(
   tmux: Tmux,
   session: SavedSession,
-  sessionId: string,
-  placeholder: string,
+  ids: { sessionId: string; placeholder: string; shell: string },
   manifests: ManifestSet,
-  home: string,
+  where: RestoreWhere,
 ): Promise<RestoredSession> {
+  const { sessionId, placeholder, shell } = ids;
   const windowTarget = (index: number) => target(`${sessionId}:${index}`);
   const spare = Math.max(...session.windows.map((w) => w.index)) + 1;
   const made: Made[] = [];
   const make: string[][] = [["move-window", "-s", target(placeholder), "-t", windowTarget(spare)]];
   for (const window of session.windows) {
     window.panes.forEach((pane, index) => {
-      const { dir, error } = folderFor(pane, session, home);
+      const { dir, error } = folderFor(pane, session, where.home);
       made.push({ saved: pane, command: make.length, id: "", error });
-      const where = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
+      const history = join(where.historyDir, historyName(window.index, pane.index));
+      const shown = historyCommand(history, dividerLine(session.saved_at, dir), shell) ?? [];
+      const opens = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
       if (index === 0) {
         const name = window.auto_name ? [] : ["-n", newName(window.name)];
-        make.push(["new-window", "-d", "-t", windowTarget(window.index), ...name, ...where]);
+        make.push(["new-window", "-d", "-t", windowTarget(window.index), ...name, ...opens, ...shown]);
       } else {
         // Splitting the active pane puts the new one after it and makes it active: panes
         // come in their saved order, and "tiled" keeps room for the next split.
-        make.push(["split-window", "-t", windowTarget(window.index), ...where]);
+        make.push(["split-window", "-t", windowTarget(window.index), ...opens, ...shown]);
         make.push(["select-layout", "-t", windowTarget(window.index), "tiled"]);
       }
     });

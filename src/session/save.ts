@@ -1,7 +1,19 @@
-// `taw session save`: one listing of the whole server, one file per session.
+// `taw session save`: one listing of the whole server, one file per session, and (unless
+// [sessions] persist_scrollback is off) one batch of captures for the panes' history.
 
+import type { SessionsConfig } from "../config/types.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
+import type { SavedPane, SavedSession } from "./format.ts";
+import {
+  captureCommand,
+  historyDirOf,
+  historyName,
+  packHistory,
+  removeHistories,
+  SESSION_HISTORY_BYTES,
+  writeHistories,
+} from "./history.ts";
 import { SAVE_LISTING, sessionsFromListing } from "./listing.ts";
 import { serverName, writeSaved } from "./store.ts";
 
@@ -13,12 +25,20 @@ export interface SaveResult {
   windows: number;
   panes: number;
   agents: number;
+  /** Panes whose history was saved. */
+  histories: number;
 }
 
 /** Save the named sessions, or every session when none is named. */
-export async function saveSessions(tmux: Tmux, env: Env, names: string[] = []): Promise<SaveResult[]> {
+export async function saveSessions(
+  tmux: Tmux,
+  env: Env,
+  config: SessionsConfig,
+  names: string[] = [],
+): Promise<SaveResult[]> {
   const server = serverName(tmux, env);
-  const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date());
+  const ids = new Map<SavedPane, string>();
+  const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date(), ids);
   const missing = names.filter((name) => !sessions.some((session) => session.name === name));
   if (missing.length > 0) {
     throw notFound(
@@ -27,14 +47,51 @@ export async function saveSessions(tmux: Tmux, env: Env, names: string[] = []): 
     );
   }
   const chosen = names.length > 0 ? sessions.filter((session) => names.includes(session.name)) : sessions;
+  const histories = config.persist_scrollback ? await captureAll(tmux, chosen, ids, config) : new Map();
   return chosen.map((session) => {
     const panes = session.windows.flatMap((window) => window.panes);
+    const file = writeSaved(env, session);
+    const files = histories.get(session) ?? new Map<string, Uint8Array>();
+    if (config.persist_scrollback) writeHistories(historyDirOf(file), files);
+    else removeHistories(historyDirOf(file));
     return {
       session: session.name,
-      file: writeSaved(env, session),
+      file,
       windows: session.windows.length,
       panes: panes.length,
       agents: panes.filter((pane) => pane.agent).length,
+      histories: files.size,
     };
   });
+}
+
+/** Every pane's history in one tmux call, packed within the pane's and the session's limits. */
+async function captureAll(
+  tmux: Tmux,
+  sessions: SavedSession[],
+  ids: Map<SavedPane, string>,
+  config: SessionsConfig,
+): Promise<Map<SavedSession, Map<string, Uint8Array>>> {
+  const panes = sessions.flatMap((session) =>
+    session.windows.flatMap((window) => window.panes.map((pane) => ({ session, window, pane }))),
+  );
+  const captured = await tmux.batch(
+    panes.map(({ pane }) => captureCommand(ids.get(pane) ?? "", config.persist_scrollback_lines)),
+  );
+  const result = new Map<SavedSession, Map<string, Uint8Array>>();
+  const used = new Map<SavedSession, number>();
+  panes.forEach(({ session, window, pane }, index) => {
+    const capture = captured[index];
+    const room = Math.min(
+      config.persist_scrollback_kb * 1024,
+      SESSION_HISTORY_BYTES - (used.get(session) ?? 0),
+    );
+    const packed = capture?.ok && room > 0 ? packHistory(capture.output, room) : undefined;
+    if (!packed) return;
+    used.set(session, (used.get(session) ?? 0) + packed.byteLength);
+    const files = result.get(session) ?? new Map<string, Uint8Array>();
+    files.set(historyName(window.index, pane.index), packed);
+    result.set(session, files);
+  });
+  return result;
 }

@@ -24,7 +24,7 @@ export const sessionFile = (dir: string, name: string) =>
   join(dir, `${encodeURIComponent(name).replace(/^\./, "%2E")}.json`);
 
 /** Make a folder (and its parents) private to its owner. */
-function privateDir(dir: string): void {
+export function privateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
 }
