@@ -2,7 +2,7 @@
 // what Collie does (snapshot, read, type, subscribe) and what a hook does (report, release).
 
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
@@ -26,7 +26,26 @@ async function engineWithSocket(s: TestServer) {
     join(extra.XDG_RUNTIME_DIR, "taw", `herdr-tmp_tmux-${process.getuid?.()}_${s.name}.sock`),
   );
   await waitFor(async () => (await call(path, "ping")).result?.type === "pong", 10_000, "herdr socket up");
-  return { path, proc };
+  return { path, proc, env: extra };
+}
+
+let outputs = 0;
+
+/** A client in `pane`: `taw herdr call` typed into its shell; answers the parsed answer line. */
+function inPane(s: TestServer, pane: string, env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), "taw-herdr-out-"));
+  return async (method: string, params: Record<string, unknown>) => {
+    const out = join(dir, `${++outputs}.json`);
+    const line = `XDG_RUNTIME_DIR=${env.XDG_RUNTIME_DIR} taw herdr call ${method} '${JSON.stringify(params)}' > ${out}.tmp; mv ${out}.tmp ${out}`;
+    await s.run("send-keys", "-t", pane, "-l", line);
+    await s.run("send-keys", "-t", pane, "Enter");
+    const text = await waitFor(
+      () => (existsSync(out) ? readFileSync(out, "utf8") : undefined),
+      10_000,
+      method,
+    );
+    return JSON.parse(text);
+  };
 }
 
 describe("the herdr socket", () => {
@@ -90,36 +109,77 @@ describe("the herdr socket", () => {
   );
 
   test(
-    "reports go through the report verbs: seq per source, release, errors in herdr's shape",
+    "reports speak for the caller's own pane (SO_PEERCRED), through the report verbs with seq per source",
+    async () => {
+      const s = await server();
+      const { path, proc, env } = await engineWithSocket(s);
+      try {
+        const own = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+        const other = (
+          await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main", "sh")
+        ).trim();
+        const fromPane = inPane(s, own, env);
+        const report = (state: string, seq: number, extra: Record<string, unknown> = {}) =>
+          fromPane("pane.report_agent", { source: "custom:test", agent: "crush", state, seq, ...extra });
+
+        expect(await report("working", 5)).toEqual({ id: expect.any(String), result: { type: "ok" } });
+        expect(await option(s, own, "@agent_state")).toBe("working");
+        expect(await option(s, own, "@agent_source")).toBe("hook:custom:test");
+        await report("blocked", 4, { pane_id: `w0:p${own.slice(1)}` });
+        expect(await option(s, own, "@agent_state")).toBe("working");
+
+        // Another pane's id, or a caller outside every pane: refused, nothing written.
+        const foreign = await report("blocked", 9, { pane_id: `w0:p${other.slice(1)}` });
+        expect(foreign.error).toEqual({
+          code: "forbidden",
+          message: `a report speaks only for the caller's own pane w0:p${own.slice(1)}, not w0:p${other.slice(1)}`,
+        });
+        const outside = await call(path, "pane.report_agent", {
+          pane_id: `w0:p${own.slice(1)}`,
+          source: "custom:test",
+          agent: "crush",
+          state: "blocked",
+          seq: 10,
+        });
+        expect(outside.error.code).toBe("forbidden");
+        expect(await option(s, other, "@agent_state")).toBe("");
+        expect(await option(s, own, "@agent_state")).toBe("working");
+
+        expect(
+          (await fromPane("pane.release_agent", { source: "custom:test", agent: "crush", seq: 6 })).result,
+        ).toEqual({
+          type: "ok",
+        });
+        expect(await option(s, own, "@agent_source")).not.toBe("hook:custom:test");
+        expect((await report("sleeping", 7)).error.code).toBe("invalid_params");
+      } finally {
+        proc.kill("SIGTERM");
+        await proc.exited;
+      }
+    },
+    TEST_MS,
+  );
+
+  test(
+    "pane.current, and errors in herdr's shape: unknown method, unsupported, no such pane",
     async () => {
       const s = await server();
       const { path, proc } = await engineWithSocket(s);
       try {
-        const raw = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
-        const pane_id = `w0:p${raw.slice(1)}`;
-        const report = (state: string, seq: number) =>
-          call(path, "pane.report_agent", { pane_id, source: "custom:test", agent: "crush", state, seq });
-        expect((await report("working", 5)).result).toEqual({ type: "ok" });
-        expect(await option(s, raw, "@agent_state")).toBe("working");
-        expect(await option(s, raw, "@agent_source")).toBe("hook:custom:test");
-        await report("blocked", 4);
-        expect(await option(s, raw, "@agent_state")).toBe("working");
-        await call(path, "pane.release_agent", { pane_id, source: "custom:test", agent: "crush", seq: 6 });
-        expect(await option(s, raw, "@agent_source")).not.toBe("hook:custom:test");
-
-        expect((await report("sleeping", 7)).error.code).toBe("invalid_params");
-        const missing = await call(path, "pane.report_agent", {
-          pane_id: "w0:p999",
-          source: "x",
-          agent: "y",
-          state: "idle",
-        });
-        expect(missing.error.code).toBe("not_found");
         expect((await call(path, "pane.fly")).error).toEqual({
           code: "invalid_request",
           message: "unknown method 'pane.fly'",
         });
         expect((await call(path, "pane.split")).error.code).toBe("unsupported");
+        expect((await call(path, "pane.get", { pane_id: "w0:p999" })).error.code).toBe("not_found");
+        // No client is attached: nothing is focused, but a named pane is current.
+        expect((await call(path, "pane.current")).error.code).toBe("not_found");
+        const first = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+        const current = await call(path, "pane.current", { caller_pane_id: `w0:p${first.slice(1)}` });
+        expect(current.result).toMatchObject({
+          type: "pane_current",
+          pane: { pane_id: `w0:p${first.slice(1)}` },
+        });
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

@@ -2,6 +2,7 @@
 // dashboard) and ends with it: one socket per tmux server, as there is one engine.
 
 import type { Tmux } from "../tmux/client.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
 import { type EventSource, HerdrServer } from "./server.ts";
 import { socketPath } from "./socket-dir.ts";
 
@@ -9,6 +10,7 @@ type Env = Record<string, string | undefined>;
 
 interface Subscribable {
   subscribe: EventSource;
+  readonly snapshot: Snapshot | undefined;
 }
 
 /** Start the socket beside a running engine; resolves with the function that stops it. A socket
@@ -22,7 +24,7 @@ export async function attachHerdr(
   const { TMUX_PANE: _pane, ...rest } = env;
   const server = new HerdrServer({
     path: socketPath(tmux.describeSocket(env), env),
-    ctx: { tmux, env: rest },
+    ctx: { tmux, env: rest, snapshot: () => engine.snapshot },
     events: (listener) => engine.subscribe(listener),
   });
   try {

@@ -44,6 +44,7 @@ describe("the herdr method table", () => {
       "tab.list",
       "pane.list",
       "pane.get",
+      "pane.current",
       "pane.read",
       "pane.send_text",
       "pane.send_keys",

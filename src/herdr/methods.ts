@@ -6,6 +6,7 @@
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
 import { releaseAgentMethod, reportAgentMethod, reportAgentSessionMethod } from "./handlers/report.ts";
 import {
+  paneCurrent,
   paneGet,
   paneList,
   sessionSnapshotMethod,
@@ -38,6 +39,7 @@ export const HANDLERS: Record<string, Handler> = {
   "tab.get": tabGet,
   "pane.list": paneList,
   "pane.get": paneGet,
+  "pane.current": paneCurrent,
   "pane.read": paneReadMethod,
   "pane.send_text": paneSendTextMethod,
   "pane.send_keys": paneSendKeysMethod,
@@ -85,7 +87,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "pane.edges": "tmux's layout strings are not herdr's split tree",
   "pane.focus_direction": LATER,
   "pane.resize": LATER,
-  "pane.current": "without the caller's pane (SO_PEERCRED, not yet) there is no current pane",
   "pane.rename": LATER,
   "pane.send_input": LATER,
   "pane.graphics.info": "tmux cannot place images over a pane",

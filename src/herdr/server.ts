@@ -11,6 +11,7 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { herdrEvent, parseSubscriptions } from "./events.ts";
 import { handlerOf, SUBSCRIBE } from "./methods.ts";
+import { peerPid } from "./peer.ts";
 import { errorLine, HerdrError, MAX_LINE_BYTES, okLine, parseRequest, type Request } from "./protocol.ts";
 import { ensureSocketDir } from "./socket-dir.ts";
 import { herdrError, type MethodContext } from "./verb.ts";
@@ -71,6 +72,8 @@ export class HerdrServer {
     const limited = this.served >= (this.opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
     if (!limited) this.served++;
     let buffered = "";
+    // Asked of the kernel at once: the peer is known before its request arrives.
+    const caller = peerPid(socket);
     let handled = false;
     let subscribed = false;
     let release = () => {};
@@ -83,7 +86,7 @@ export class HerdrServer {
     });
     const handle = (line: string) => {
       handled = true;
-      void this.answer(socket, line, limited).then((unsubscribe) => {
+      void this.answer(socket, line, limited, caller).then((unsubscribe) => {
         if (!unsubscribe) return;
         subscribed = true;
         release = unsubscribe;
@@ -108,7 +111,12 @@ export class HerdrServer {
   }
 
   /** Answer one request line; a subscription returns its unsubscribe and keeps the socket. */
-  private async answer(socket: Socket, line: string, limited: boolean): Promise<(() => void) | undefined> {
+  private async answer(
+    socket: Socket,
+    line: string,
+    limited: boolean,
+    caller: Promise<number | undefined>,
+  ): Promise<(() => void) | undefined> {
     let request: Request | undefined;
     try {
       request = parseRequest(line);
@@ -118,7 +126,10 @@ export class HerdrServer {
           "too many connections to taw's herdr socket at once; retry shortly",
         );
       if (request.method === SUBSCRIBE) return this.subscribe(socket, request);
-      const result = await handlerOf(request.method)(request.params, this.opts.ctx);
+      const result = await handlerOf(request.method)(request.params, {
+        ...this.opts.ctx,
+        caller: await caller,
+      });
       socket.end(okLine(request.id, result));
     } catch (error) {
       const failure = asHerdrError(error);

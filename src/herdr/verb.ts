@@ -5,6 +5,7 @@
 import { type Command, contextFor } from "../cli/command.ts";
 import { EXIT, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
+import type { Snapshot } from "../tmux/snapshot.ts";
 import { HerdrError } from "./protocol.ts";
 
 type Env = Record<string, string | undefined>;
@@ -13,6 +14,10 @@ export interface MethodContext {
   tmux: Tmux;
   /** The engine's environment, without TMUX_PANE: a verb must never fall back to the engine's own pane. */
   env: Env;
+  /** The engine's model as of its last tick, when an engine hosts the socket. */
+  snapshot?: () => Snapshot | undefined;
+  /** The calling process, as the kernel told (SO_PEERCRED); undefined when it cannot. */
+  caller?: number;
 }
 
 /** herdr's code for a TawError: not found, bad params, or the verb's own code. */

@@ -1,8 +1,12 @@
 // The report methods, through the `taw pane report-agent`, `report-agent-session` and
-// `release-agent` verbs: the same tmux writes, the same `seq` per source.
+// `release-agent` verbs: the same tmux writes, the same `seq` per source. Only for the
+// caller's own pane (caller.ts): `pane_id` may be left out, and naming another is refused.
 
 import { releaseAgent, reportAgent, reportAgentSession } from "../../cli/report.ts";
+import { takeSnapshot } from "../../tmux/server.ts";
+import { ancestors, paneOfChain } from "../caller.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString } from "../params.ts";
+import { HerdrError } from "../protocol.ts";
 import { type MethodContext, runVerb } from "../verb.ts";
 
 type Params = Record<string, unknown>;
@@ -22,7 +26,25 @@ function flags(params: Params, names: Record<string, string>, required: string[]
 const COMMON = { source: "source", agent: "agent" };
 const SESSION = { agent_session_id: "agent-session-id", agent_session_path: "agent-session-path" };
 
-const paneFlag = (params: Params) => `--pane=${paneIdParam(params)}`;
+const forbidden = (message: string) => new HerdrError("forbidden", message);
+
+/** `--pane=` the caller's own pane: a report speaks for the pane its process runs in, and
+ * for no other; a process outside every pane cannot report. */
+async function paneFlag(params: Params, ctx: MethodContext): Promise<string> {
+  if (ctx.caller === undefined)
+    throw forbidden("taw cannot tell which process is calling (no SO_PEERCRED here), so it takes no reports");
+  const chain = ancestors(ctx.caller);
+  const cached = ctx.snapshot?.();
+  // A pane newer than the engine's last tick is not in its model yet: ask tmux.
+  const pane = (cached && paneOfChain(chain, cached)) ?? paneOfChain(chain, await takeSnapshot(ctx.tmux));
+  if (!pane)
+    throw forbidden("the caller runs in no pane of this tmux server; a report speaks only for its own pane");
+  if (params.pane_id !== undefined && paneIdParam(params) !== pane.id)
+    throw forbidden(
+      `a report speaks only for the caller's own pane ${pane.publicId}, not ${String(params.pane_id)}`,
+    );
+  return `--pane=${pane.id}`;
+}
 
 export async function reportAgentMethod(params: Params, ctx: MethodContext) {
   const argv = flags(params, { ...COMMON, state: "state", message: "message", ...SESSION }, [
@@ -30,18 +52,18 @@ export async function reportAgentMethod(params: Params, ctx: MethodContext) {
     "agent",
     "state",
   ]);
-  await runVerb(reportAgent, [paneFlag(params), ...argv], ctx);
+  await runVerb(reportAgent, [await paneFlag(params, ctx), ...argv], ctx);
   return { type: "ok" };
 }
 
 export async function reportAgentSessionMethod(params: Params, ctx: MethodContext) {
   const argv = flags(params, { ...COMMON, ...SESSION }, ["source", "agent"]);
-  await runVerb(reportAgentSession, [paneFlag(params), ...argv], ctx);
+  await runVerb(reportAgentSession, [await paneFlag(params, ctx), ...argv], ctx);
   return { type: "ok" };
 }
 
 export async function releaseAgentMethod(params: Params, ctx: MethodContext) {
   const argv = flags(params, COMMON, ["source", "agent"]);
-  await runVerb(releaseAgent, [paneFlag(params), ...argv], ctx);
+  await runVerb(releaseAgent, [await paneFlag(params, ctx), ...argv], ctx);
   return { type: "ok" };
 }

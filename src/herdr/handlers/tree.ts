@@ -82,3 +82,15 @@ export async function paneGet(params: Params, ctx: MethodContext) {
   const snapshot = await takeSnapshot(ctx.tmux);
   return { type: "pane_info", pane: paneInfo(paneOf(snapshot, paneIdParam(params)), snapshot) };
 }
+
+/** herdr's pane.current: the pane `caller_pane_id` names, else the focused one (an attached session's). */
+export async function paneCurrent(params: Params, ctx: MethodContext) {
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const pane =
+    params.caller_pane_id !== undefined
+      ? paneOf(snapshot, paneIdParam(params, "caller_pane_id"))
+      : [...snapshot.panes.values()].find((p) => paneInfo(p, snapshot).focused);
+  if (!pane)
+    throw new HerdrError("not_found", "no pane is focused: no client is attached to this tmux server");
+  return { type: "pane_current", pane: paneInfo(pane, snapshot) };
+}
