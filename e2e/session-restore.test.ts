@@ -197,7 +197,7 @@ describe("taw session restore, ask and faults", () => {
     expect(logLines(log)).toEqual([]);
   }, 20_000);
 
-  test("usage and not found", async () => {
+  test("usage, not found, and a state folder that cannot be written", async () => {
     const s = await server();
     const { env } = scratch("never");
     const bare = await s.taw(["session", "restore", "--json"], env);
@@ -209,6 +209,14 @@ describe("taw session restore, ask and faults", () => {
     const unsaved = await s.taw(["session", "save", "nope"], env);
     expect(unsaved.code).toBe(3);
     expect(unsaved.stderr).toContain("no session 'nope'");
+
+    // A state folder that cannot be written (here: a file where the folder should be).
+    const blocked = join(env.TAW_CONFIG_DIR, "config.toml");
+    const failed = await s.taw(["session", "save", "--json"], { ...env, TAW_STATE_DIR: blocked });
+    expect(failed.code).toBe(1);
+    expect(failed.json?.error?.code).toBe("save_failed");
+    expect(failed.json?.error?.message).toContain("could not save the session 'main'");
+    expect(failed.json?.error?.message).not.toContain("    at ");
   });
 });
 

@@ -2,7 +2,7 @@
 // [sessions] persist_scrollback is off) one batch of captures for the panes' history.
 
 import type { SessionsConfig } from "../config/types.ts";
-import { notFound } from "../errors.ts";
+import { notFound, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { SavedPane, SavedSession } from "./format.ts";
 import {
@@ -15,7 +15,7 @@ import {
   writeHistories,
 } from "./history.ts";
 import { SAVE_LISTING, sessionsFromListing } from "./listing.ts";
-import { serverName, writeSaved } from "./store.ts";
+import { serverName, sessionsRoot, writeSaved } from "./store.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -50,10 +50,13 @@ export async function saveSessions(
   const histories = config.persist_scrollback ? await captureAll(tmux, chosen, ids, config) : new Map();
   return chosen.map((session) => {
     const panes = session.windows.flatMap((window) => window.panes);
-    const file = writeSaved(env, session);
     const files = histories.get(session) ?? new Map<string, Uint8Array>();
-    if (config.persist_scrollback) writeHistories(historyDirOf(file), files);
-    else removeHistories(historyDirOf(file));
+    const file = writeOrSay(env, session.name, () => {
+      const written = writeSaved(env, session);
+      if (config.persist_scrollback) writeHistories(historyDirOf(written), files);
+      else removeHistories(historyDirOf(written));
+      return written;
+    });
     return {
       session: session.name,
       file,
@@ -63,6 +66,20 @@ export async function saveSessions(
       histories: files.size,
     };
   });
+}
+
+/** A file system that refuses (full, read-only, not a folder) is a message, not a crash. */
+function writeOrSay(env: Env, session: string, write: () => string): string {
+  try {
+    return write();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!code) throw error;
+    throw new TawError(
+      "save_failed",
+      `could not save the session '${session}' under ${sessionsRoot(env)} (${code}: ${(error as Error).message}). Free some space or fix that folder (TAW_STATE_DIR / XDG_STATE_HOME); the last good save is kept.`,
+    );
+  }
 }
 
 /** Every pane's history in one tmux call, packed within the pane's and the session's limits. */

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FORMAT_VERSION, type SavedSession } from "./format.ts";
@@ -67,6 +76,26 @@ describe("session store", () => {
     const broken = archived.find((name) => name.startsWith("broken.json.")) ?? "";
     expect(readFileSync(join(archiveDir(env, "work"), broken), "utf8")).toBe('{"version":1,"windows":[');
     expect(readSaved(env, "work").archived).toEqual([]);
+  });
+
+  test("archiving a file prunes archived files older than 14 days", () => {
+    const env = scratch();
+    const archive = archiveDir(env, "work");
+    mkdirSync(archive, { recursive: true });
+    const stale = join(archive, "old.json.x");
+    const recent = join(archive, "recent.json.x");
+    writeFileSync(stale, "{");
+    writeFileSync(recent, "{");
+    const days = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
+    utimesSync(stale, days(15), days(15));
+    utimesSync(recent, days(13), days(13));
+    mkdirSync(serverDir(env, "work"), { recursive: true });
+    writeFileSync(join(serverDir(env, "work"), "bad.json"), "garbage");
+    expect(readSaved(env, "work").archived).toHaveLength(1);
+    const left = readdirSync(archive);
+    expect(left).toContain("recent.json.x");
+    expect(left).not.toContain("old.json.x");
+    expect(left.some((name) => name.startsWith("bad.json."))).toBe(true);
   });
 
   test("no folder yet: nothing saved", () => {

@@ -3,7 +3,16 @@
 // that cannot be used goes to <state>/sessions/archive/<server>/, so it is never read again
 // and one bad file never stops the others.
 
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from "node:fs";
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../fs.ts";
 import { stateDir } from "../paths.ts";
@@ -79,11 +88,19 @@ export function readSaved(env: Env, server: string): ReadResult {
   return result;
 }
 
+/** Archived files older than this are deleted when another file is archived. */
+export const ARCHIVE_DAYS = 14;
+
 /** Move a file aside, stamped with the time so a later bad file does not replace it. */
 function archive(env: Env, server: string, file: string): string {
   const dir = archiveDir(env, server);
   privateDir(dir);
-  const to = join(dir, `${basename(file)}.${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  const now = new Date();
+  const to = join(dir, `${basename(file)}.${now.toISOString().replace(/[:.]/g, "-")}`);
   renameSync(file, to);
+  utimesSync(to, now, now);
+  const old = now.getTime() - ARCHIVE_DAYS * 24 * 3600 * 1000;
+  for (const name of readdirSync(dir))
+    if (statSync(join(dir, name)).mtimeMs < old) rmSync(join(dir, name), { force: true });
   return to;
 }
