@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
-import { agentWindow, cue, fakeAgentDir, option } from "./fake-agent/helpers.ts";
+import { agentWindow, fakeAgentDir, option } from "./fake-agent/helpers.ts";
 import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const TEST_MS = 30_000;
@@ -88,7 +88,12 @@ describe("the herdr socket", () => {
         const pane = await agentWindow(s, agents);
         const publicId = `w0:p${pane.slice(1)}`;
         await waitFor(async () => (await option(s, pane, "@agent_state")) === "idle", 10_000, "agent idle");
-        await cue(s, pane, "blocked");
+        // Prompted as `taw agent prompt` does: pasted, then its submit key.
+        const prompted = await call(path, "agent.prompt", { target: publicId, text: "blocked" });
+        expect(prompted.result).toMatchObject({
+          type: "agent_prompted",
+          agent: { pane_id: publicId, agent: "claude" },
+        });
         const event = await waitFor(() => sub.later[0], 10_000, "the blocked event");
         expect(event).toEqual({
           event: "pane.agent_status_changed",
@@ -98,6 +103,10 @@ describe("the herdr socket", () => {
 
         const got = (await call(path, "pane.get", { pane_id: publicId })).result;
         expect(got.pane).toMatchObject({ pane_id: publicId, agent: "claude", agent_status: "blocked" });
+        const agentsNow = (await call(path, "agent.list")).result.agents;
+        expect(agentsNow).toEqual([expect.objectContaining({ pane_id: publicId, agent_status: "blocked" })]);
+        const again = await call(path, "agent.prompt", { target: publicId, text: "more" });
+        expect(again.error.code).toBe("agent_blocked");
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

@@ -51,6 +51,9 @@ describe("the herdr method table", () => {
       "pane.report_agent",
       "pane.report_agent_session",
       "pane.release_agent",
+      "agent.list",
+      "agent.get",
+      "agent.prompt",
     ])
       expect(typeof handlerOf(method)).toBe("function");
   });

@@ -3,6 +3,14 @@
 // does not have is `invalid_request`, as herdr answers it. events.subscribe streams, so the
 // server (server.ts) answers it itself.
 
+import {
+  agentGet,
+  agentList,
+  agentPromptMethod,
+  agentRead,
+  agentRenameMethod,
+  agentSendKeys,
+} from "./handlers/agents.ts";
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
 import { releaseAgentMethod, reportAgentMethod, reportAgentSessionMethod } from "./handlers/report.ts";
 import {
@@ -46,6 +54,12 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.report_agent": reportAgentMethod,
   "pane.report_agent_session": reportAgentSessionMethod,
   "pane.release_agent": releaseAgentMethod,
+  "agent.list": agentList,
+  "agent.get": agentGet,
+  "agent.read": agentRead,
+  "agent.send_keys": agentSendKeys,
+  "agent.prompt": agentPromptMethod,
+  "agent.rename": agentRenameMethod,
 };
 
 const LATER = "not answered yet by taw (issue 13)";
@@ -102,14 +116,8 @@ export const UNSUPPORTED: Record<string, string> = {
   "layout.export": "tmux's layout strings are not herdr's split tree",
   "layout.apply": "tmux's layout strings are not herdr's split tree",
   "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
-  "agent.list": LATER,
-  "agent.get": LATER,
-  "agent.read": LATER,
   "agent.explain": LATER,
-  "agent.send_keys": LATER,
-  "agent.prompt": LATER,
   "agent.wait": LATER,
-  "agent.rename": LATER,
   "agent.focus": LATER,
   "agent.start": LATER,
   "agent.view.set": HERDR_UI,

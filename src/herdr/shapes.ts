@@ -85,8 +85,8 @@ export function workspaceInfo(session: Session, number: number): Record<string, 
 }
 
 export function agentInfo(pane: Pane, snapshot: Snapshot): Record<string, unknown> {
-  const { cwd: _cwd, revision: _revision, ...info } = paneInfo(pane, snapshot);
-  return defined({ ...info, name: pane.agent.name });
+  const { label: _label, ...info } = paneInfo(pane, snapshot);
+  return defined({ ...info, name: pane.agent.name, state_change_seq: Number(pane.agent.stateSince) || 0 });
 }
 
 export const workspaces = (snapshot: Snapshot) => snapshot.sessions.map((s, i) => workspaceInfo(s, i + 1));

@@ -1,0 +1,72 @@
+// The agent methods, on the code `taw agent …` runs (src/agent): list in the dashboard's
+// order, get, rename, prompt (pasted, refused with agent_blocked while a question waits),
+// and read / send_keys on the agent's pane. A target is a pane id or an agent's name.
+
+import { findAgent } from "../../agent/pane.ts";
+import { promptAgent } from "../../agent/prompt.ts";
+import { renameAgent } from "../../agent/rename.ts";
+import { agentRows } from "../../agent/rows.ts";
+import { TawError } from "../../errors.ts";
+import { takeSnapshot } from "../../tmux/server.ts";
+import { requiredString } from "../params.ts";
+import { HerdrError } from "../protocol.ts";
+import { agentInfo } from "../shapes.ts";
+import { herdrError, type MethodContext } from "../verb.ts";
+import { paneReadMethod, paneSendKeysMethod } from "./pane-io.ts";
+
+type Params = Record<string, unknown>;
+
+/** Run src/agent code; its TawError comes back in herdr's shape. */
+async function agentCall<R>(run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof TawError ? herdrError(error) : error;
+  }
+}
+
+async function agentOf(params: Params, ctx: MethodContext) {
+  const target = requiredString(params, "target");
+  return agentCall(() => findAgent(ctx.tmux, target));
+}
+
+export async function agentList(_params: Params, ctx: MethodContext) {
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const panes = agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
+  return { type: "agent_list", agents: panes.map((pane) => agentInfo(pane, snapshot)) };
+}
+
+export async function agentGet(params: Params, ctx: MethodContext) {
+  const { pane, snapshot } = await agentOf(params, ctx);
+  return { type: "agent_info", agent: agentInfo(pane, snapshot) };
+}
+
+export async function agentRenameMethod(params: Params, ctx: MethodContext) {
+  const target = requiredString(params, "target");
+  const name = requiredString(params, "name");
+  await agentCall(() => renameAgent(ctx.tmux, target, name));
+  return agentGet(params, ctx);
+}
+
+export async function agentPromptMethod(params: Params, ctx: MethodContext) {
+  if (params.wait !== undefined)
+    throw new HerdrError(
+      "unsupported",
+      "agent.prompt's wait is not answered by taw yet: subscribe to pane.agent_status_changed instead",
+    );
+  const target = requiredString(params, "target");
+  const text = requiredString(params, "text");
+  await agentCall(() => promptAgent(ctx.tmux, target, text));
+  const { pane, snapshot } = await agentOf(params, ctx);
+  return { type: "agent_prompted", agent: agentInfo(pane, snapshot) };
+}
+
+export async function agentRead(params: Params, ctx: MethodContext) {
+  const { pane } = await agentOf(params, ctx);
+  return paneReadMethod({ ...params, pane_id: pane.id }, ctx);
+}
+
+export async function agentSendKeys(params: Params, ctx: MethodContext) {
+  const { pane } = await agentOf(params, ctx);
+  return paneSendKeysMethod({ ...params, pane_id: pane.id }, ctx);
+}
