@@ -24,8 +24,10 @@ export function prepareQwen(scratch: Scratch, standIn: StandIn): Launch {
     tools: { approvalMode: "default", useRipgrep: false },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
-    // Follow-up suggestions are main-loop requests (with tools) after every turn.
+    // Follow-up suggestions and memory extraction are requests with tools after a turn: they
+    // would take the next scripted reply.
     ui: { enableFollowupSuggestions: false, enableUserFeedback: false },
+    memory: { enableManagedAutoMemory: false, enableManagedAutoDream: false },
     general: { enableAutoUpdate: false, disableAutoUpdate: true },
   };
   writeFileSync(`${scratch.home}/.qwen/settings.json`, JSON.stringify(settings, null, 2));
