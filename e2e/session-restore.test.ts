@@ -221,7 +221,7 @@ describe("taw session restore, ask and faults", () => {
 });
 
 describe("taw session restore --attach", () => {
-  test("inside tmux the client is switched to the restored session, or to a live one", async () => {
+  test("inside tmux the client is switched to the restored session, or to a live one; resurrect lists and restores", async () => {
     const s = await server();
     const { env } = scratch("never");
     await s.run("new-session", "-d", "-s", "second", "sh");
@@ -244,6 +244,21 @@ describe("taw session restore --attach", () => {
     const live = await s.taw(["session", "restore", "second", "--attach"], inside);
     expect(live.stdout).toContain("second is live: left as it is");
     await waitFor(async () => (await clientSession()) === "second", 5000, "the client on the live session");
+
+    // tuios's words: `resurrect` lists, `resurrect <name>` restores and attaches.
+    const listed = await s.taw(["resurrect", "--json"], inside);
+    expect(
+      listed.json?.result.sessions.map((x: { name: string; live: boolean }) => [x.name, x.live]),
+    ).toEqual([["second", true]]);
+    await s.run("switch-client", "-t", "main");
+    await s.run("kill-session", "-t", "second");
+    const resurrected = await s.taw(["resurrect", "second"], inside);
+    expect(resurrected.stdout).toContain("restored second: 1 windows, 1 panes");
+    await waitFor(
+      async () => (await clientSession()) === "second",
+      5000,
+      "the client on the resurrected session",
+    );
   }, 20_000);
 });
 

@@ -2,13 +2,14 @@
 // taw session save|list|restore: sessions survive a restart of the tmux server.
 
 import { loadConfig } from "../config/load.ts";
+import type { ResumeAgents } from "../config/types.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { TawError, usageError } from "../errors.ts";
 import { attachTo } from "../session/attach.ts";
 import { liveSessions, type RestoreReport, restoreSaved } from "../session/restore-all.ts";
 import { saveSessions } from "../session/save.ts";
 import { readSaved, serverName } from "../session/store.ts";
-import { defineCommand } from "./command.ts";
+import { type CommandContext, defineCommand } from "./command.ts";
 import { workspaceRecord } from "./records.ts";
 import { table } from "./table.ts";
 import { CWD_FLAG, createFromArgs } from "./workspace.ts";
@@ -46,10 +47,42 @@ export const sessionSave = defineCommand({
           .join("\n"),
 });
 
+interface SessionListing {
+  sessions: {
+    name: string;
+    live: boolean;
+    saved_at: string;
+    windows: number;
+    panes: number;
+    agents: number;
+    file: string;
+  }[];
+  archived: string[];
+}
+
+function renderList({ sessions, archived }: SessionListing): string {
+  return [
+    sessions.length === 0
+      ? "no saved sessions"
+      : table(
+          ["SESSION", "LIVE", "SAVED", "WINDOWS", "PANES", "AGENTS"],
+          sessions.map((s) => [
+            s.name,
+            s.live ? "live" : "-",
+            s.saved_at,
+            String(s.windows),
+            String(s.panes),
+            String(s.agents),
+          ]),
+        ),
+    ...archived.map((message) => `archived ${message}`),
+  ].join("\n");
+}
+
 export const sessionList = defineCommand({
   path: ["session", "list"],
   summary: "saved sessions, whether each is live, and when it was saved",
-  async run(ctx) {
+  async run(ctx): Promise<SessionListing> {
     const { saved, archived } = readSaved(ctx.env, serverName(ctx.tmux, ctx.env));
     const live = new Set(await liveSessions(ctx.tmux));
     const sessions = saved.map(({ session, file }) => ({
@@ -63,23 +96,7 @@ export const sessionList = defineCommand({
     }));
     return { sessions, archived };
   },
-  render: ({ sessions, archived }) =>
-    [
-      sessions.length === 0
-        ? "no saved sessions"
-        : table(
-            ["SESSION", "LIVE", "SAVED", "WINDOWS", "PANES", "AGENTS"],
-            sessions.map((s) => [
-              s.name,
-              s.live ? "live" : "-",
-              s.saved_at,
-              String(s.windows),
-              String(s.panes),
-              String(s.agents),
-            ]),
-          ),
-      ...archived.map((message) => `archived ${message}`),
-    ].join("\n"),
+  render: renderList,
 });
 
 function renderRestore(report: RestoreReport, typed: boolean): string {
@@ -104,6 +121,36 @@ function renderRestore(report: RestoreReport, typed: boolean): string {
   return lines.join("\n") || "no saved sessions";
 }
 
+type Restored = RestoreReport & { resume_agents: ResumeAgents };
+
+/** Restore, then attach to the first named (or restored, or live) session when asked. */
+async function restore(
+  ctx: CommandContext,
+  names: string[],
+  all: boolean,
+  attach: boolean,
+): Promise<Restored> {
+  const resumeAgents = loadConfig(ctx.env).config.sessions.resume_agents;
+  const report = await restoreSaved(ctx.tmux, ctx.env, {
+    names,
+    all,
+    resumeAgents,
+    manifests: loadManifests(),
+  });
+  const first = names[0] ?? report.restored[0]?.session ?? report.live[0];
+  if (attach && first && !report.failed.some((f) => f.session === first))
+    await attachTo(ctx.tmux, first, ctx.env);
+  return { ...report, resume_agents: resumeAgents };
+}
+
+const restoreFailure = (report: Restored) =>
+  report.failed.length > 0
+    ? new TawError(
+        "restore_failed",
+        `${report.failed.length} session(s) could not be restored: ${report.failed.map((f) => f.session).join(", ")}`,
+      )
+    : undefined;
+
 export const sessionRestore = defineCommand({
   path: ["session", "restore"],
   summary: "remake saved sessions (a live one is left as it is) and offer or resume their agents",
@@ -113,33 +160,36 @@ export const sessionRestore = defineCommand({
     all: { type: "boolean", description: "every saved session" },
     attach: { type: "boolean", description: "attach to the (first) session afterwards" },
   },
-  async run(ctx) {
+  run(ctx) {
     const names = ctx.args.positionals;
     const all = ctx.args.flags.all === true;
     if (all === names.length > 0)
       throw usageError(
         "name the sessions to restore, or give --all (not both). Example: taw session restore work",
       );
-    const resumeAgents = loadConfig(ctx.env).config.sessions.resume_agents;
-    const report = await restoreSaved(ctx.tmux, ctx.env, {
-      names,
-      all,
-      resumeAgents,
-      manifests: loadManifests(),
-    });
-    const first = names[0] ?? report.restored[0]?.session ?? report.live[0];
-    if (ctx.args.flags.attach === true && first && !report.failed.some((f) => f.session === first))
-      await attachTo(ctx.tmux, first, ctx.env);
-    return { ...report, resume_agents: resumeAgents };
+    return restore(ctx, names, all, ctx.args.flags.attach === true);
   },
   render: (report) => renderRestore(report, report.resume_agents === "always"),
-  failure: (report) =>
-    report.failed.length > 0
-      ? new TawError(
-          "restore_failed",
-          `${report.failed.length} session(s) could not be restored: ${report.failed.map((f) => f.session).join(", ")}`,
-        )
-      : undefined,
+  failure: restoreFailure,
 });
 
-export const sessionCommands = [sessionNew, sessionSave, sessionList, sessionRestore];
+type Resurrected = { list: SessionListing } | { restored: Restored };
+
+export const resurrectCommand = defineCommand<Resurrected>({
+  path: ["resurrect"],
+  summary: "tuios's resurrect: the saved sessions, or with a name, restore it and attach",
+  positionals: ["[name]"],
+  async run(ctx) {
+    const name = ctx.args.positionals[0];
+    if (!name) return { list: await sessionList.run(ctx) };
+    return { restored: await restore(ctx, [name], false, true) };
+  },
+  render: (result) =>
+    "list" in result
+      ? renderList(result.list)
+      : renderRestore(result.restored, result.restored.resume_agents === "always"),
+  toJson: (result) => ("list" in result ? result.list : result.restored),
+  failure: (result) => ("restored" in result ? restoreFailure(result.restored) : undefined),
+});
+
+export const sessionCommands = [sessionNew, sessionSave, sessionList, sessionRestore, resurrectCommand];
