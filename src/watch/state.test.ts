@@ -368,6 +368,8 @@ describe("watcher state machine", () => {
       expect(pane.options.kind).toBe("");
       expect(pane.options.kindHint).toBe("");
       expect(pane.options.finalState).toBe("done");
+      // The pid was that agent's: a hint set by hand later is not told gone by it.
+      expect(pane.options.pid).toBe("");
     });
 
     test("a pid gone says nothing of an agent a process names", () => {

@@ -315,6 +315,7 @@ function leave(d: Decision, o: Observation): void {
     kindHint: "",
     reportedKind: "",
     turn: "",
+    pid: "",
     finalState: from ?? "",
   } satisfies OptionWrites);
   Object.assign(w, EMPTY);
