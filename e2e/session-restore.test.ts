@@ -263,7 +263,7 @@ describe("taw session restore --attach", () => {
 });
 
 describe("pane history", () => {
-  test("a restored pane shows its history above the divider, runs nothing again; turned off, the next save deletes it", async () => {
+  test("a restored pane shows its history above the divider, runs nothing again; turned off, the next save deletes it; forget deletes the session's state", async () => {
     const s = await server({ width: 100, height: 20 });
     const { env, root } = scratch("never");
     await waitFor(
@@ -304,5 +304,10 @@ describe("pane history", () => {
     const off = await s.taw(["session", "save", "--json"], env);
     expect(off.json?.result[0].histories).toBe(0);
     expect(existsSync(join(env.TAW_STATE_DIR, "sessions", s.name, "main.history"))).toBe(false);
+
+    // Forgotten, a session never comes back.
+    expect((await s.taw(["session", "forget", "main"], env)).stdout).toBe("forgot main\n");
+    expect(existsSync(join(env.TAW_STATE_DIR, "sessions", s.name, "main.json"))).toBe(false);
+    expect((await s.taw(["session", "forget", "main"], env)).code).toBe(3);
   }, 20_000);
 });

@@ -4,11 +4,11 @@
 import { loadConfig } from "../config/load.ts";
 import type { ResumeAgents } from "../config/types.ts";
 import { loadManifests } from "../detect/manifest.ts";
-import { TawError, usageError } from "../errors.ts";
+import { notFound, TawError, usageError } from "../errors.ts";
 import { attachTo } from "../session/attach.ts";
 import { liveSessions, type RestoreReport, restoreSaved } from "../session/restore-all.ts";
 import { saveSessions } from "../session/save.ts";
-import { readSaved, serverName } from "../session/store.ts";
+import { forgetSaved, readSaved, serverName } from "../session/store.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 import { workspaceRecord } from "./records.ts";
 import { table } from "./table.ts";
@@ -173,6 +173,25 @@ export const sessionRestore = defineCommand({
   failure: restoreFailure,
 });
 
+export const sessionForget = defineCommand({
+  path: ["session", "forget"],
+  summary: "delete a session's saved state, so a restore never brings it back",
+  positionals: ["<name>…"],
+  run(ctx) {
+    const names = ctx.args.positionals;
+    const { saved } = readSaved(ctx.env, serverName(ctx.tmux, ctx.env));
+    const missing = names.filter((name) => !saved.some((file) => file.session.name === name));
+    if (missing.length > 0)
+      throw notFound(
+        "session_not_saved",
+        `no saved session '${missing.join("', '")}'; nothing was deleted. 'taw session list' shows the saved ones.`,
+      );
+    for (const file of saved) if (names.includes(file.session.name)) forgetSaved(file.file);
+    return Promise.resolve({ forgotten: names });
+  },
+  render: ({ forgotten }) => forgotten.map((name) => `forgot ${name}`).join("\n"),
+});
+
 type Resurrected = { list: SessionListing } | { restored: Restored };
 
 export const resurrectCommand = defineCommand<Resurrected>({
@@ -192,4 +211,11 @@ export const resurrectCommand = defineCommand<Resurrected>({
   failure: (result) => ("restored" in result ? restoreFailure(result.restored) : undefined),
 });
 
-export const sessionCommands = [sessionNew, sessionSave, sessionList, sessionRestore, resurrectCommand];
+export const sessionCommands = [
+  sessionNew,
+  sessionSave,
+  sessionList,
+  sessionRestore,
+  sessionForget,
+  resurrectCommand,
+];

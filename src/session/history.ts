@@ -12,7 +12,6 @@ import { privateDir } from "./store.ts";
 /** At most this much history for one session, all its panes together. */
 export const SESSION_HISTORY_BYTES = 16 * 1024 * 1024;
 
-export const historyDirOf = (sessionFile: string) => sessionFile.replace(/\.json$/, ".history");
 export const historyName = (window: number, pane: number) => `${window}.${pane}.gz`;
 
 /** The capture of a pane: `lines` of scrollback and the screen, colours kept, wrapped lines joined. */

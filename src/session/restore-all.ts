@@ -6,10 +6,9 @@ import type { ResumeAgents } from "../config/types.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { historyDirOf } from "./history.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
 import { typeResume } from "./resume.ts";
-import { readSaved, serverName } from "./store.ts";
+import { historyDirOf, readSaved, serverName } from "./store.ts";
 
 type Env = Record<string, string | undefined>;
 

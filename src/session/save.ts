@@ -7,7 +7,6 @@ import type { Tmux } from "../tmux/client.ts";
 import type { SavedPane, SavedSession } from "./format.ts";
 import {
   captureCommand,
-  historyDirOf,
   historyName,
   packHistory,
   removeHistories,
@@ -15,7 +14,7 @@ import {
   writeHistories,
 } from "./history.ts";
 import { SAVE_LISTING, sessionsFromListing } from "./listing.ts";
-import { serverName, sessionsRoot, writeSaved } from "./store.ts";
+import { historyDirOf, serverName, sessionsRoot, writeSaved } from "./store.ts";
 
 type Env = Record<string, string | undefined>;
 

@@ -61,6 +61,8 @@ describe("session store", () => {
     writeSaved(env, session("good"));
     const dir = serverDir(env, "work");
     writeFileSync(join(dir, "broken.json"), '{"version":1,"windows":[');
+    mkdirSync(join(dir, "broken.history"));
+    writeFileSync(join(dir, "broken.history", "0.0.gz"), "");
     writeFileSync(
       join(dir, "future.json"),
       JSON.stringify({ ...session("future"), version: FORMAT_VERSION + 1 }),
@@ -70,7 +72,7 @@ describe("session store", () => {
     expect(first.archived).toHaveLength(2);
     expect(first.archived[0]).toContain("broken.json: not valid JSON");
     expect(first.archived[1]).toContain("newer taw");
-    expect(readdirSync(dir)).toEqual(["good.json"]);
+    expect(readdirSync(dir)).toEqual(["good.json"]); // the broken file's history went with it
     const archived = readdirSync(archiveDir(env, "work"));
     expect(archived).toHaveLength(2);
     const broken = archived.find((name) => name.startsWith("broken.json.")) ?? "";

@@ -32,6 +32,9 @@ export const archiveDir = (env: Env, server: string) =>
 export const sessionFile = (dir: string, name: string) =>
   join(dir, `${encodeURIComponent(name).replace(/^\./, "%2E")}.json`);
 
+/** Where a session's pane history is kept, beside its file. */
+export const historyDirOf = (sessionFile: string) => sessionFile.replace(/\.json$/, ".history");
+
 /** Make a folder (and its parents) private to its owner. */
 export function privateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -88,6 +91,12 @@ export function readSaved(env: Env, server: string): ReadResult {
   return result;
 }
 
+/** Delete a session's saved state, its history with it (a session closed on purpose). */
+export function forgetSaved(file: string): void {
+  rmSync(file, { force: true });
+  rmSync(historyDirOf(file), { recursive: true, force: true });
+}
+
 /** Archived files older than this are deleted when another file is archived. */
 export const ARCHIVE_DAYS = 14;
 
@@ -98,6 +107,7 @@ function archive(env: Env, server: string, file: string): string {
   const now = new Date();
   const to = join(dir, `${basename(file)}.${now.toISOString().replace(/[:.]/g, "-")}`);
   renameSync(file, to);
+  rmSync(historyDirOf(file), { recursive: true, force: true });
   utimesSync(to, now, now);
   const old = now.getTime() - ARCHIVE_DAYS * 24 * 3600 * 1000;
   for (const name of readdirSync(dir))
