@@ -1,4 +1,3 @@
-// taw session new: tuios's `new <name> --detach` for scripts, printing the new ids.
 // taw session save|list|restore: sessions survive a restart of the tmux server.
 
 import { loadConfig } from "../config/load.ts";
@@ -10,26 +9,7 @@ import { liveSessions, type RestoreReport, restoreSaved } from "../session/resto
 import { saveSessions } from "../session/save.ts";
 import { forgetSaved, readSaved, serverName } from "../session/store.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
-import { workspaceRecord } from "./records.ts";
 import { table } from "./table.ts";
-import { CWD_FLAG, createFromArgs } from "./workspace.ts";
-
-export const sessionNew = defineCommand({
-  path: ["session", "new"],
-  summary: "create a detached tmux session and print its ids (as workspace create)",
-  positionals: ["<name>"],
-  flags: {
-    ...CWD_FLAG,
-    detach: { type: "boolean", description: "accepted for tuios's scripts: taw never takes over a client" },
-  },
-  run: createFromArgs,
-  render: (session) => {
-    const window = session.windows[0];
-    const pane = window?.panes[0];
-    return [session.publicId, window?.publicId, pane?.publicId].filter(Boolean).join(" ");
-  },
-  toJson: workspaceRecord,
-});
 
 export const sessionSave = defineCommand({
   path: ["session", "save"],
