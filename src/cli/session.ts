@@ -191,11 +191,4 @@ export const resurrectCommand = defineCommand<Resurrected>({
   failure: (result) => ("restored" in result ? restoreFailure(result.restored) : undefined),
 });
 
-export const sessionCommands = [
-  sessionNew,
-  sessionSave,
-  sessionList,
-  sessionRestore,
-  sessionForget,
-  resurrectCommand,
-];
+export const sessionCommands = [sessionSave, sessionList, sessionRestore, sessionForget, resurrectCommand];
