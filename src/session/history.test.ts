@@ -11,6 +11,12 @@ describe("packHistory", () => {
     );
   });
 
+  test("blank rows between lines take no time (a full-screen agent is mostly spaces)", () => {
+    const screen = `${"   \n".repeat(2000)}x${" ".repeat(100)}\n${"  \n".repeat(2000)}`;
+    // A backtracking trim took minutes on this (the test's time limit catches it).
+    expect(unpack(packHistory(screen, 1 << 20))?.endsWith("x\n")).toBe(true);
+  });
+
   test("a pane that shows nothing saves nothing", () => {
     expect(packHistory("\n\n  \n", 1024)).toBeUndefined();
   });

@@ -29,7 +29,7 @@ export const captureCommand = (pane: string, lines: number) => [
 /** The capture compressed, without the empty rows below the text; lines from the top go
  * until it fits in `maxBytes`. Nothing for a pane that shows nothing. */
 export function packHistory(text: string, maxBytes: number): Uint8Array | undefined {
-  let lines = text.replace(/(\s*\n)*\s*$/, "").split("\n");
+  let lines = text.trimEnd().split("\n");
   while (lines.length > 0 && lines.join("").trim() !== "") {
     const packed = gzipSync(`${lines.join("\n")}\n`);
     if (packed.byteLength <= maxBytes) return packed;
