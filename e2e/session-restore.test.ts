@@ -160,6 +160,12 @@ describe("taw session save / restore", () => {
       .filter(Boolean);
     expect(errors).toEqual([expect.stringContaining(`Saved directory ${folders.gone} is unavailable`)]);
 
+    // The restored session is the one its file was saved from: the engine's autosave may write over it.
+    const file = JSON.parse(readFileSync(join(env.TAW_STATE_DIR, "sessions", s.name, "main.json"), "utf8"));
+    expect(file.token).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await s.run("show-options", "-t", "main", "-v", "@agent_save_token")).trim()).toBe(file.token);
+    expect((await s.run("show-options", "-gqv", "@agent_wizard_restoring")).trim()).toBe("");
+
     // Typed once, in a restored shell.
     await waitFor(() => logLines(log).length === 1, 10_000, "the resume command to run");
     expect(logLines(log)).toEqual(["resumed 1"]);
@@ -310,4 +316,46 @@ describe("pane history", () => {
     expect(existsSync(join(env.TAW_STATE_DIR, "sessions", s.name, "main.json"))).toBe(false);
     expect((await s.taw(["session", "forget", "main"], env)).code).toBe(3);
   }, 20_000);
+});
+
+describe("autosave by the engine", () => {
+  test("a change is saved within seconds; a killed session's state goes; another session's file of the same name is kept", async () => {
+    const s = await server();
+    const { env } = scratch("never");
+    const dir = join(env.TAW_STATE_DIR, "sessions", s.name);
+    const read = (name: string) => {
+      try {
+        return JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8"));
+      } catch {
+        return undefined;
+      }
+    };
+    // The state of an earlier "fresh" (before a reboot): not this server's session.
+    mkdirSync(dir, { recursive: true });
+    await s.run("new-session", "-d", "-s", "earlier", "sh");
+    await s.taw(["session", "save", "earlier"], env);
+    writeFileSync(
+      join(dir, "fresh.json"),
+      JSON.stringify({ ...read("earlier"), name: "fresh", token: "from-before-the-reboot" }),
+    );
+    await s.run("kill-session", "-t", "earlier");
+
+    const started = await s.taw(["engine", "--json"], env);
+    expect(started.json?.result.running).toBe(true);
+    try {
+      await s.run("new-window", "-t", "main:", "-n", "second", "sh");
+      await waitFor(() => read("main")?.windows.length === 2, 8000, "main saved with its new window");
+
+      await s.run("new-session", "-d", "-s", "fresh", "sh");
+      await s.run("new-session", "-d", "-s", "doomed", "sh");
+      await waitFor(() => read("doomed") !== undefined, 8000, "doomed saved");
+      expect(read("fresh")?.token).toBe("from-before-the-reboot");
+
+      await s.run("kill-session", "-t", "doomed");
+      await waitFor(() => !existsSync(join(dir, "doomed.json")), 8000, "doomed's state deleted");
+      expect(read("fresh")?.token).toBe("from-before-the-reboot");
+    } finally {
+      await s.taw(["engine", "stop"], env);
+    }
+  }, 30_000);
 });

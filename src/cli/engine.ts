@@ -77,7 +77,11 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   // The herdr socket (src/herdr), loaded only where an engine runs.
   const { attachHerdr } = await import("../herdr/attach.ts");
   const stopHerdr = await attachHerdr(engine, ctx.tmux, ctx.env, (message) => log.info(message));
+  // Sessions saved on their own (src/session/autosave.ts), once more as the engine stops.
+  const { attachAutosave } = await import("../session/autosave.ts");
+  const stopAutosave = attachAutosave(engine, ctx.tmux, ctx.env, (message) => log.info(message));
   await engine.finished;
+  await stopAutosave();
   await stopHerdr();
   return { running: false };
 }

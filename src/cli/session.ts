@@ -15,7 +15,8 @@ export const sessionSave = defineCommand({
   path: ["session", "save"],
   summary: "save sessions (every one, or those named) to restore after the server stops",
   positionals: ["[name]…"],
-  run: (ctx) => saveSessions(ctx.tmux, ctx.env, loadConfig(ctx.env).config.sessions, ctx.args.positionals),
+  run: (ctx) =>
+    saveSessions(ctx.tmux, ctx.env, loadConfig(ctx.env).config.sessions, { names: ctx.args.positionals }),
   render: (saved) =>
     saved.length === 0
       ? "no sessions to save"

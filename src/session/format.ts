@@ -52,6 +52,9 @@ export interface SavedSession {
   name: string;
   /** The session's own folder (`#{session_path}`): where a pane whose folder is gone opens. */
   path: string;
+  /** Names the live session this file was saved from (@agent_save_token on it): autosave
+   * writes over a file only from that session, never from another of the same name. */
+  token?: string;
   windows: SavedWindow[];
 }
 
@@ -115,6 +118,8 @@ export function parseSaved(text: string): SavedSession {
       `it was written by a newer taw (format ${version}; this taw reads ${FORMAT_VERSION})`,
     );
   const session = fields(raw, SESSION, "session");
+  if (session.token !== undefined && !isString(session.token))
+    throw new UnusableFile("session.token is not a string");
   if (!Array.isArray(session.windows) || session.windows.length === 0)
     throw new UnusableFile("session.windows is missing or empty");
   session.windows.forEach((window: unknown, w: number) => {

@@ -12,8 +12,13 @@ import {
   type SavedWindow,
 } from "./format.ts";
 
+/** The session option that ties a live session to its file (SavedSession.token). */
+export const SAVE_TOKEN_OPTION = "@agent_save_token";
+
 const COLUMNS = {
   session: freeTextColumn("session_name"),
+  sessionId: "#{session_id}",
+  token: freeTextColumn(SAVE_TOKEN_OPTION),
   sessionPath: freeTextColumn("session_path"),
   windowIndex: "#{window_index}",
   windowName: freeTextColumn("window_name"),
@@ -33,7 +38,7 @@ const COLUMNS = {
   kind: freeTextColumn(O.kind),
   resumeAgent: freeTextColumn(R.resumeAgent),
   name: freeTextColumn(O.name),
-  sessionId: freeTextColumn(O.sessionId),
+  agentSessionId: freeTextColumn(O.sessionId),
   sessionPathOption: freeTextColumn(O.sessionPath),
   resumeArgv: freeTextColumn(R.resumeArgv),
   claudeFlags: freeTextColumn(R.claudeFlags),
@@ -67,11 +72,11 @@ function flags(text: string): string[] {
 /** The agent a pane holds, or one whose conversation was left on it (a restore not resumed). */
 function agentOf(row: Row): SavedAgent | undefined {
   const kind = row.kind || row.resumeAgent;
-  if (!kind && !row.sessionId && !row.resumeArgv) return undefined;
+  if (!kind && !row.agentSessionId && !row.resumeArgv) return undefined;
   return {
     kind,
     name: row.name,
-    session_id: row.sessionId,
+    session_id: row.agentSessionId,
     session_path: row.sessionPathOption,
     resume_argv: row.resumeArgv,
     claude_flags: flags(row.claudeFlags),
@@ -106,12 +111,18 @@ function windowOf(row: Row): SavedWindow {
   };
 }
 
-/** Every session in the listing, in tmux's order, saved at `now`; `ids` gets each pane's tmux id. */
+/** Tmux ids of what a listing saved: each pane's, and each session's. */
+export interface ListingIds {
+  panes: Map<SavedPane, string>;
+  sessions: Map<SavedSession, string>;
+}
+
+/** Every session in the listing, in tmux's order, saved at `now`; `ids` gets their tmux ids. */
 export function sessionsFromListing(
   output: string,
   server: string,
   now: Date,
-  ids?: Map<SavedPane, string>,
+  ids?: ListingIds,
 ): SavedSession[] {
   const sessions = new Map<string, SavedSession>();
   for (const line of output.split("\n")) {
@@ -125,9 +136,11 @@ export function sessionsFromListing(
         server,
         name: row.session,
         path: row.sessionPath,
+        ...(row.token ? { token: row.token } : {}),
         windows: [],
       };
       sessions.set(row.session, session);
+      ids?.sessions.set(session, row.sessionId);
     }
     let window = session.windows.find((w) => w.index === Number(row.windowIndex));
     if (!window) {
@@ -136,7 +149,7 @@ export function sessionsFromListing(
     }
     const pane = paneOf(row);
     window.panes.push(pane);
-    ids?.set(pane, row.paneId);
+    ids?.panes.set(pane, row.paneId);
   }
   return [...sessions.values()];
 }

@@ -7,6 +7,7 @@ import type { ManifestSet } from "../detect/manifest.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
+import { clearRestoring } from "./restoring.ts";
 import { typeResume } from "./resume.ts";
 import { historyDirOf, readSaved, serverName } from "./store.ts";
 
@@ -54,17 +55,21 @@ export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest
   const live = new Set(await liveSessions(tmux));
   const report: RestoreReport = { restored: [], live: [], failed: [], archived, resumed: [] };
   const home = env.HOME || "/";
-  for (const { session, file } of chosen) {
-    if (live.has(session.name)) {
-      report.live.push(session.name);
-      continue;
+  try {
+    for (const { session, file } of chosen) {
+      if (live.has(session.name)) {
+        report.live.push(session.name);
+        continue;
+      }
+      try {
+        const where = { historyDir: historyDirOf(file), home };
+        report.restored.push(await restoreSession(tmux, session, request.manifests, where));
+      } catch (error) {
+        report.failed.push({ session: session.name, error: (error as Error).message });
+      }
     }
-    try {
-      const where = { historyDir: historyDirOf(file), home };
-      report.restored.push(await restoreSession(tmux, session, request.manifests, where));
-    } catch (error) {
-      report.failed.push({ session: session.name, error: (error as Error).message });
-    }
+  } finally {
+    if (report.restored.length + report.failed.length > 0) await clearRestoring(tmux);
   }
   if (request.resumeAgents === "always") {
     const plans = report.restored.flatMap((session) => session.resumable);

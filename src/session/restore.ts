@@ -13,6 +13,8 @@ import { setOption } from "../tmux/options.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
 import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
 import { dividerLine, historyCommand, historyName } from "./history.ts";
+import { SAVE_TOKEN_OPTION } from "./listing.ts";
+import { RESTORING_OPTION, restoringMark } from "./restoring.ts";
 import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
 
 export const RESTORE_ERROR_OPTION = "@agent_restore_error";
@@ -82,8 +84,8 @@ export async function restoreSession(
 ): Promise<RestoredSession> {
   const { home } = where;
   const first = session.windows[0];
-  const [sessionId = "", placeholder = "", shell = "/bin/sh"] = (
-    await tmux.run([
+  const [made, marked] = await tmux.batch([
+    [
       "new-session",
       "-d",
       "-P",
@@ -97,10 +99,13 @@ export async function restoreSession(
       String(first?.width || 80),
       "-y",
       String(first?.height || 24),
-    ])
-  )
-    .trim()
-    .split("\t");
+    ],
+    // In the same call: an autosave must never save a session half made.
+    setOption({ kind: "global" }, RESTORING_OPTION, restoringMark()),
+  ]);
+  if (!made?.ok) throw new Error(made?.error || "tmux made no session");
+  if (!marked?.ok) throw new Error(marked?.error || "tmux did not take the restoring mark");
+  const [sessionId = "", placeholder = "", shell = "/bin/sh"] = made.output.trim().split("\t");
   try {
     return await fill(tmux, session, { sessionId, placeholder, shell }, manifests, where);
   } catch (error) {
@@ -158,6 +163,8 @@ async function finish(
 ): Promise<RestoredSession> {
   const resumable: ResumePlan[] = [];
   const commands: string[][] = [["kill-window", "-t", target(ids.placeholder)]];
+  if (session.token)
+    commands.push(setOption({ kind: "session", target: ids.sessionId }, SAVE_TOKEN_OPTION, session.token));
   const layoutAt = new Map<number, string>();
   for (const window of session.windows) {
     layoutAt.set(commands.length, window.name);

@@ -1,9 +1,11 @@
 // `taw session save`: one listing of the whole server, one file per session, and (unless
 // [sessions] persist_scrollback is off) one batch of captures for the panes' history.
 
+import { randomUUID } from "node:crypto";
 import type { SessionsConfig } from "../config/types.ts";
 import { notFound, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { setOption } from "../tmux/options.ts";
 import type { SavedPane, SavedSession } from "./format.ts";
 import {
   captureCommand,
@@ -13,8 +15,16 @@ import {
   SESSION_HISTORY_BYTES,
   writeHistories,
 } from "./history.ts";
-import { SAVE_LISTING, sessionsFromListing } from "./listing.ts";
-import { historyDirOf, serverName, sessionsRoot, writeSaved } from "./store.ts";
+import { type ListingIds, SAVE_LISTING, SAVE_TOKEN_OPTION, sessionsFromListing } from "./listing.ts";
+import {
+  historyDirOf,
+  readToken,
+  serverDir,
+  serverName,
+  sessionFile,
+  sessionsRoot,
+  writeSaved,
+} from "./store.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -26,6 +36,17 @@ export interface SaveResult {
   agents: number;
   /** Panes whose history was saved. */
   histories: number;
+  /** The session's token, as in the file and on the session. */
+  token: string;
+}
+
+export interface SaveOptions {
+  /** Sessions by name; every session when empty. */
+  names?: string[];
+  /** The engine's save: a session's file is written only when it has none, or when it was
+   * saved from this very session (its token), never over the state of another one of the
+   * same name (a fresh "main" after a reboot, before its saved one is restored). */
+  autosave?: boolean;
 }
 
 /** Save the named sessions, or every session when none is named. */
@@ -33,10 +54,11 @@ export async function saveSessions(
   tmux: Tmux,
   env: Env,
   config: SessionsConfig,
-  names: string[] = [],
+  options: SaveOptions = {},
 ): Promise<SaveResult[]> {
+  const names = options.names ?? [];
   const server = serverName(tmux, env);
-  const ids = new Map<SavedPane, string>();
+  const ids: ListingIds = { panes: new Map(), sessions: new Map() };
   const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date(), ids);
   const missing = names.filter((name) => !sessions.some((session) => session.name === name));
   if (missing.length > 0) {
@@ -45,8 +67,22 @@ export async function saveSessions(
       `no session '${missing.join("', '")}' on this tmux server; nothing was saved. 'taw tree' lists the sessions.`,
     );
   }
-  const chosen = names.length > 0 ? sessions.filter((session) => names.includes(session.name)) : sessions;
-  const histories = config.persist_scrollback ? await captureAll(tmux, chosen, ids, config) : new Map();
+  const chosen = sessions
+    .filter((session) => names.length === 0 || names.includes(session.name))
+    .filter((session) => !options.autosave || ownsFile(env, session));
+  const untokened = chosen.filter((session) => !session.token);
+  for (const session of untokened) session.token = randomUUID();
+  if (untokened.length > 0)
+    await tmux.batch(
+      untokened.map((session) =>
+        setOption(
+          { kind: "session", target: ids.sessions.get(session) ?? "" },
+          SAVE_TOKEN_OPTION,
+          session.token ?? "",
+        ),
+      ),
+    );
+  const histories = config.persist_scrollback ? await captureAll(tmux, chosen, ids.panes, config) : new Map();
   return chosen.map((session) => {
     const panes = session.windows.flatMap((window) => window.panes);
     const files = histories.get(session) ?? new Map<string, Uint8Array>();
@@ -63,8 +99,15 @@ export async function saveSessions(
       panes: panes.length,
       agents: panes.filter((pane) => pane.agent).length,
       histories: files.size,
+      token: session.token ?? "",
     };
   });
+}
+
+/** Whether a save may write the session's file: none yet, or one saved from this session. */
+function ownsFile(env: Env, session: SavedSession): boolean {
+  const saved = readToken(sessionFile(serverDir(env, session.server), session.name));
+  return saved === null || (saved !== undefined && saved === session.token);
 }
 
 /** A file system that refuses (full, read-only, not a folder) is a message, not a crash. */

@@ -91,6 +91,22 @@ export function readSaved(env: Env, server: string): ReadResult {
   return result;
 }
 
+/** The token in a saved file: null when there is no file, undefined when it has none or
+ * cannot be read. */
+export function readToken(file: string): string | null | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    return parseSaved(text).token;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Delete a session's saved state, its history with it (a session closed on purpose). */
 export function forgetSaved(file: string): void {
   rmSync(file, { force: true });
