@@ -2,14 +2,14 @@
 // what Collie does (snapshot, read, type, subscribe) and what a hook does (report, release).
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
 import { agentWindow, fakeAgentDir, option } from "./fake-agent/helpers.ts";
 import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
-const TEST_MS = 30_000;
+const TEST_MS = 45_000;
 const server = useServers();
 const agents = fakeAgentDir();
 
@@ -127,6 +127,9 @@ describe("the herdr socket", () => {
         const other = (
           await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main", "sh")
         ).trim();
+        // The hooks run under a program that lives (as an agent's hooks do), so the claim holds.
+        await s.run("send-keys", "-t", own, "-l", "timeout --foreground 60 sh");
+        await s.run("send-keys", "-t", own, "Enter");
         const fromPane = inPane(s, own, env);
         const report = (state: string, seq: number, extra: Record<string, unknown> = {}) =>
           fromPane("pane.report_agent", { source: "custom:test", agent: "crush", state, seq, ...extra });
@@ -161,6 +164,50 @@ describe("the herdr socket", () => {
         });
         expect(await option(s, own, "@agent_source")).not.toBe("hook:custom:test");
         expect((await report("sleeping", 7)).error.code).toBe("invalid_params");
+      } finally {
+        proc.kill("SIGTERM");
+        await proc.exited;
+      }
+    },
+    TEST_MS,
+  );
+
+  test(
+    "a reporter that dies without a word gives the pane back 2 s after its last report",
+    async () => {
+      const s = await server();
+      const { proc, env } = await engineWithSocket(s);
+      try {
+        const pane = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+        const dir = mkdtempSync(join(tmpdir(), "taw-herdr-pid-"));
+        const pidFile = join(dir, "pid");
+        const params = JSON.stringify({ source: "custom:dies", agent: "crush", state: "blocked" });
+        // The hook: its parent, `timeout`, stands for the agent it runs under (a program, not a shell).
+        writeFileSync(
+          join(dir, "hook.sh"),
+          `echo $PPID > ${pidFile}\ntaw herdr call pane.report_agent '${params}'\nsleep 60\n`,
+        );
+        // `sleep` stays in front of the pane, so the engine never sees its shell back: only the
+        // claim's lapse can give the pane back.
+        const line = `XDG_RUNTIME_DIR=${env.XDG_RUNTIME_DIR} sh -c 'timeout 60 sh ${dir}/hook.sh & exec sleep 60'`;
+        await s.run("send-keys", "-t", pane, "-l", line);
+        await s.run("send-keys", "-t", pane, "Enter");
+        await waitFor(
+          async () => (await option(s, pane, "@agent_source")) === "hook:custom:dies",
+          10_000,
+          "the claim",
+        );
+        // The reporter itself has exited; the program above it lives: the claim holds.
+        await Bun.sleep(3000);
+        expect(await option(s, pane, "@agent_source")).toBe("hook:custom:dies");
+        process.kill(Number(readFileSync(pidFile, "utf8")), "SIGKILL");
+        const released = Date.now();
+        await waitFor(
+          async () => (await option(s, pane, "@agent_source")) !== "hook:custom:dies",
+          5000,
+          "the release",
+        );
+        expect(Date.now() - released).toBeLessThan(4000);
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

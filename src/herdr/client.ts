@@ -24,10 +24,17 @@ export function open(
   return openLine(path, JSON.stringify({ id: `req_${++counter}`, method, params }));
 }
 
+/** How long a client waits for the first answer line. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
 /** Send `line` as is (a test's malformed request). */
 export function openLine(path: string, line: string): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const socket = connect(path);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`));
+    }, ANSWER_TIMEOUT_MS);
     let text = "";
     let connection: Connection | undefined;
     socket.setEncoding("utf8");
@@ -40,12 +47,16 @@ export function openLine(path: string, line: string): Promise<Connection> {
         text = text.slice(end + 1);
         if (connection) connection.later.push(value);
         else {
+          clearTimeout(timer);
           connection = { first: value, later: [], close: () => socket.destroy() };
           resolve(connection);
         }
       }
     });
-    socket.on("close", () => reject(new Error("the socket closed before an answer")));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      reject(new Error("the socket closed before an answer"));
+    });
   });
 }
 

@@ -9,36 +9,39 @@ const SO_PEERCRED = 17;
 
 type GetSockOpt = (fd: number, level: number, name: number, value: unknown, length: unknown) => number;
 
-let getsockopt: GetSockOpt | null | undefined;
-let toPointer: ((view: Int32Array | Uint32Array) => unknown) | undefined;
+type PointerOf = (view: Int32Array | Uint32Array) => unknown;
+interface Native {
+  getsockopt: GetSockOpt;
+  ptr: PointerOf;
+}
 
-async function load(): Promise<GetSockOpt | null> {
-  if (getsockopt !== undefined) return getsockopt;
-  getsockopt = null;
-  if (process.platform !== "linux") return null;
+/** Loaded once; every connection that comes meanwhile waits for the same load. */
+let native: Promise<Native | undefined> | undefined;
+
+async function load(): Promise<Native | undefined> {
+  if (process.platform !== "linux") return undefined;
   const { dlopen, FFIType, ptr } = await import("bun:ffi");
   const args = [FFIType.i32, FFIType.i32, FFIType.i32, FFIType.ptr, FFIType.ptr];
   for (const name of ["libc.so.6", `libc.musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`]) {
     try {
       const lib = dlopen(name, { getsockopt: { args, returns: FFIType.i32 } });
-      getsockopt = lib.symbols.getsockopt as unknown as GetSockOpt;
-      toPointer = (view) => ptr(view);
-      break;
+      return { getsockopt: lib.symbols.getsockopt as unknown as GetSockOpt, ptr: (view) => ptr(view) };
     } catch {
       // Not this libc: try the next.
     }
   }
-  return getsockopt;
+  return undefined;
 }
 
 /** The pid of the process that opened `socket`, or undefined when the kernel cannot tell. */
 export async function peerPid(socket: Socket): Promise<number | undefined> {
-  const call = await load();
+  native ??= load().catch(() => undefined);
+  const lib = await native;
   const fd = (socket as unknown as { _handle?: { fd?: number } })._handle?.fd;
-  if (!call || !toPointer || typeof fd !== "number" || fd < 0) return undefined;
+  if (!lib || typeof fd !== "number" || fd < 0) return undefined;
   // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
   const cred = new Int32Array(3);
   const length = new Uint32Array([cred.byteLength]);
-  if (call(fd, SOL_SOCKET, SO_PEERCRED, toPointer(cred), toPointer(length)) !== 0) return undefined;
+  if (lib.getsockopt(fd, SOL_SOCKET, SO_PEERCRED, lib.ptr(cred), lib.ptr(length)) !== 0) return undefined;
   return cred[0] && cred[0] > 0 ? cred[0] : undefined;
 }

@@ -6,15 +6,17 @@
 import { chmodSync, lstatSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { dirname } from "node:path";
+import { releaseAgent } from "../cli/report.ts";
 import { TawError } from "../errors.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { EngineEvent } from "../watch/events.ts";
+import { Claims } from "./claims.ts";
 import { herdrEvent, parseSubscriptions } from "./events.ts";
 import { handlerOf, SUBSCRIBE } from "./methods.ts";
 import { peerPid } from "./peer.ts";
 import { errorLine, HerdrError, MAX_LINE_BYTES, okLine, parseRequest, type Request } from "./protocol.ts";
 import { ensureSocketDir } from "./socket-dir.ts";
-import { herdrError, type MethodContext } from "./verb.ts";
+import { herdrError, type MethodContext, runVerb } from "./verb.ts";
 
 /** Where the engine's transitions come from (the Engine's subscribe). */
 export type EventSource = (listener: (snapshot: Snapshot, events: EngineEvent[]) => void) => () => void;
@@ -34,7 +36,18 @@ export class HerdrServer {
   private readonly sockets = new Set<Socket>();
   private served = 0;
 
-  constructor(private readonly opts: HerdrServerOptions) {}
+  /** Reports' claims; a released one goes through the release verb, as the engine's own call. */
+  private readonly claims: Claims;
+
+  constructor(private readonly opts: HerdrServerOptions) {
+    this.claims = new Claims((claim) =>
+      runVerb(
+        releaseAgent,
+        [`--pane=${claim.paneId}`, `--source=${claim.source}`, `--agent=${claim.agent}`],
+        opts.ctx,
+      ),
+    );
+  }
 
   get path(): string {
     return this.opts.path;
@@ -62,6 +75,7 @@ export class HerdrServer {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
+    this.claims.stop();
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     removeStale(this.opts.path);
@@ -129,6 +143,7 @@ export class HerdrServer {
       const result = await handlerOf(request.method)(request.params, {
         ...this.opts.ctx,
         caller: await caller,
+        claims: this.claims,
       });
       socket.end(okLine(request.id, result));
     } catch (error) {

@@ -6,6 +6,7 @@ import { type Command, contextFor } from "../cli/command.ts";
 import { EXIT, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Claims } from "./claims.ts";
 import { HerdrError } from "./protocol.ts";
 
 type Env = Record<string, string | undefined>;
@@ -18,6 +19,8 @@ export interface MethodContext {
   snapshot?: () => Snapshot | undefined;
   /** The calling process, as the kernel told (SO_PEERCRED); undefined when it cannot. */
   caller?: number;
+  /** Who holds each pane's reported state, so a reporter that dies releases it. */
+  claims?: Claims;
 }
 
 /** herdr's code for a TawError: not found, bad params, or the verb's own code. */

@@ -1,10 +1,12 @@
 // The report methods, through the `taw pane report-agent`, `report-agent-session` and
 // `release-agent` verbs: the same tmux writes, the same `seq` per source. Only for the
 // caller's own pane (caller.ts): `pane_id` may be left out, and naming another is refused.
+// A state report records its reporters (claims.ts), so a reporter that dies releases.
 
 import { releaseAgent, reportAgent, reportAgentSession } from "../../cli/report.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import { ancestors, paneOfChain } from "../caller.ts";
+import { reportersOf } from "../claims.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { type MethodContext, runVerb } from "../verb.ts";
@@ -28,9 +30,9 @@ const SESSION = { agent_session_id: "agent-session-id", agent_session_path: "age
 
 const forbidden = (message: string) => new HerdrError("forbidden", message);
 
-/** `--pane=` the caller's own pane: a report speaks for the pane its process runs in, and
- * for no other; a process outside every pane cannot report. */
-async function paneFlag(params: Params, ctx: MethodContext): Promise<string> {
+/** The caller's own pane and its process chain: a report speaks for the pane its process runs
+ * in, and for no other; a process outside every pane cannot report. */
+async function callerPane(params: Params, ctx: MethodContext) {
   if (ctx.caller === undefined)
     throw forbidden("taw cannot tell which process is calling (no SO_PEERCRED here), so it takes no reports");
   const chain = ancestors(ctx.caller);
@@ -43,7 +45,7 @@ async function paneFlag(params: Params, ctx: MethodContext): Promise<string> {
     throw forbidden(
       `a report speaks only for the caller's own pane ${pane.publicId}, not ${String(params.pane_id)}`,
     );
-  return `--pane=${pane.id}`;
+  return { pane, chain };
 }
 
 export async function reportAgentMethod(params: Params, ctx: MethodContext) {
@@ -52,18 +54,24 @@ export async function reportAgentMethod(params: Params, ctx: MethodContext) {
     "agent",
     "state",
   ]);
-  await runVerb(reportAgent, [await paneFlag(params, ctx), ...argv], ctx);
+  const { pane, chain } = await callerPane(params, ctx);
+  await runVerb(reportAgent, [`--pane=${pane.id}`, ...argv], ctx);
+  const { source, agent } = params as { source: string; agent: string };
+  ctx.claims?.record({ paneId: pane.id, source, agent, pids: reportersOf(chain, pane.pid), at: Date.now() });
   return { type: "ok" };
 }
 
 export async function reportAgentSessionMethod(params: Params, ctx: MethodContext) {
   const argv = flags(params, { ...COMMON, ...SESSION }, ["source", "agent"]);
-  await runVerb(reportAgentSession, [await paneFlag(params, ctx), ...argv], ctx);
+  const { pane } = await callerPane(params, ctx);
+  await runVerb(reportAgentSession, [`--pane=${pane.id}`, ...argv], ctx);
   return { type: "ok" };
 }
 
 export async function releaseAgentMethod(params: Params, ctx: MethodContext) {
   const argv = flags(params, COMMON, ["source", "agent"]);
-  await runVerb(releaseAgent, [await paneFlag(params, ctx), ...argv], ctx);
+  const { pane } = await callerPane(params, ctx);
+  await runVerb(releaseAgent, [`--pane=${pane.id}`, ...argv], ctx);
+  ctx.claims?.forget(pane.id, params.source as string);
   return { type: "ok" };
 }
