@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dashboardLine } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
@@ -358,4 +359,19 @@ describe("autosave by the engine", () => {
       await s.taw(["engine", "stop"], env);
     }
   }, 30_000);
+
+  test("the dashboard's own engine saves too", async () => {
+    const s = await server();
+    const { env } = scratch("never");
+    await s.run(
+      "new-window",
+      "-d",
+      "sh",
+      "-c",
+      dashboardLine(s, ["dashboard"], { TAW_STATE_DIR: env.TAW_STATE_DIR }),
+    );
+    const file = join(env.TAW_STATE_DIR, "sessions", s.name, "main.json");
+    await waitFor(() => existsSync(file), 10_000, "main saved by the dashboard's engine");
+    expect(JSON.parse(readFileSync(file, "utf8")).windows).toHaveLength(2);
+  }, 20_000);
 });

@@ -91,10 +91,11 @@ export class EngineSource implements SnapshotSource {
 export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
   // Loaded here, after the first frame: the engine and its notifications are a tenth of the
   // dashboard's imports and no part of what the first frame shows.
-  const [{ Engine }, { attachNotifications }, { attachHerdr }] = await Promise.all([
+  const [{ Engine }, { attachNotifications }, { attachHerdr }, { attachAutosave }] = await Promise.all([
     import("../watch/engine.ts"),
     import("../notify/attach.ts"),
     import("../herdr/attach.ts"),
+    import("../session/autosave.ts"),
   ]);
   const engine = new Engine({ tmux });
   try {
@@ -103,6 +104,8 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
     void engine.finished.then(attachNotifications(engine, tmux));
     // So does the herdr socket (src/herdr).
     void attachHerdr(engine, tmux).then((stop) => engine.finished.then(stop));
+    // And the sessions' autosave (src/session/autosave.ts).
+    void engine.finished.then(attachAutosave(engine, tmux, process.env, () => {}));
     return new EngineSource(engine);
   } catch (error) {
     await engine.stop().catch(() => undefined);
