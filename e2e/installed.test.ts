@@ -22,7 +22,11 @@ describe("installed, from a folder outside the checkout", () => {
     "taw dashboard draws, answers keys and quits cleanly",
     async () => {
       const s = await server();
-      expect((await s.run("display-message", "-p", "#{pane_current_path}")).trim()).toBe(AWAY);
+      // tmux reads the folder off the pane's process, which may not have started yet.
+      const cwd = () => s.run("display-message", "-p", "#{pane_current_path}");
+      expect(await waitFor(async () => (await cwd()).trim() || undefined, 5000, "the pane's folder")).toBe(
+        AWAY,
+      );
       const pane = (
         await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", dashboardLine(s, ["dashboard"]))
       ).trim();
