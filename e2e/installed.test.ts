@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { popupArgs } from "../src/cli/dashboard.ts";
 import { Tmux } from "../src/tmux/client.ts";
 import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
-import { AWAY, attachedClient, ROOT, type TestServer, userEnv, useServers, waitFor } from "./harness.ts";
+import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const TIMEOUT_MS = 60_000;
