@@ -2,7 +2,16 @@
 // what Collie does (snapshot, read, type, subscribe) and what a hook does (report, release).
 
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
@@ -208,6 +217,42 @@ describe("the herdr socket", () => {
           "the release",
         );
         expect(Date.now() - released).toBeLessThan(4000);
+      } finally {
+        proc.kill("SIGTERM");
+        await proc.exited;
+      }
+    },
+    TEST_MS,
+  );
+
+  test(
+    "a symlinked socket directory is refused with the fix; the engine runs on without a socket",
+    async () => {
+      const s = await server();
+      const run = mkdtempSync(join(tmpdir(), "taw-run-"));
+      const real = join(run, "elsewhere");
+      mkdirSync(real, { mode: 0o700 });
+      symlinkSync(real, join(run, "taw"));
+      const state = mkdtempSync(join(tmpdir(), "taw-state-"));
+      const proc = spawnTaw(
+        ["engine", "--foreground"],
+        s.env({ XDG_RUNTIME_DIR: run, TAW_STATE_DIR: state }),
+      );
+      try {
+        const log = join(state, "logs", "engine.log");
+        const text = await waitFor(
+          () =>
+            existsSync(log) && readFileSync(log, "utf8").includes("herdr socket")
+              ? readFileSync(log, "utf8")
+              : undefined,
+          10_000,
+          "the engine's word on the socket",
+        );
+        expect(text).toContain(
+          `refusing the socket directory ${join(run, "taw")}: it is a symlink; remove it`,
+        );
+        expect((await s.taw(["engine", "status", "--json"])).json?.result.running).toBe(true);
+        expect(readdirSync(real)).toEqual([]);
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;
