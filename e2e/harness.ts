@@ -28,7 +28,8 @@ mkdirSync(AWAY);
 const RUNNER_ONLY = (key: string) =>
   key === "NODE_ENV" || key.startsWith("BUN_") || key === "TMUX" || key === "TMUX_PANE";
 
-/** A user's environment: this process's, less the runner's variables, taw's bin on PATH. */
+/** A user's environment: this process's, less the runner's variables, taw's bin on PATH,
+ * and taw's config and state folders in the scratch install. */
 export function userEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -36,6 +37,10 @@ export function userEnv(extra: Record<string, string> = {}): Record<string, stri
   }
   env.PATH = `${join(INSTALL, "bin")}:${env.PATH ?? ""}`;
   env.BUN_RUNTIME_TRANSPILER_CACHE_PATH = "0";
+  // taw's own folders stay in the scratch install: no test reads the developer's config.toml
+  // or leaves logs, events or saved sessions in their home. A test may name its own.
+  env.TAW_CONFIG_DIR = join(INSTALL, "config");
+  env.TAW_STATE_DIR = join(INSTALL, "state");
   return { ...env, ...extra };
 }
 
