@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
-import { agentWindow, fakeAgentDir, option } from "./fake-agent/helpers.ts";
+import { agentWindow, cue, fakeAgentDir, option } from "./fake-agent/helpers.ts";
 import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const TEST_MS = 45_000;
@@ -116,6 +116,30 @@ describe("the herdr socket", () => {
         expect(agentsNow).toEqual([expect.objectContaining({ pane_id: publicId, agent_status: "blocked" })]);
         const again = await call(path, "agent.prompt", { target: publicId, text: "more" });
         expect(again.error.code).toBe("agent_blocked");
+
+        // agent.wait: at once when the status is already there, `timeout` when it does not come,
+        // and answered by the transition when it does.
+        const already = await call(path, "agent.wait", { target: publicId, until: ["blocked"] });
+        expect(already.result).toMatchObject({
+          type: "agent_info",
+          agent: { pane_id: publicId, agent_status: "blocked" },
+        });
+        const late = await call(path, "agent.wait", {
+          target: publicId,
+          until: ["working"],
+          timeout_ms: 300,
+        });
+        expect(late.error).toEqual({ code: "timeout", message: "timed out waiting for agent status" });
+        const waiting = open(path, "agent.wait", {
+          target: publicId,
+          until: ["idle", "done"],
+          timeout_ms: 9000,
+        });
+        await Bun.sleep(200);
+        await cue(s, pane, "idle");
+        const ended = (await waiting).first;
+        expect(ended.result.agent).toMatchObject({ pane_id: publicId });
+        expect(["idle", "done"]).toContain(ended.result.agent.agent_status);
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

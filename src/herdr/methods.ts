@@ -10,6 +10,7 @@ import {
   agentRead,
   agentRenameMethod,
   agentSendKeys,
+  agentWait,
 } from "./handlers/agents.ts";
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
 import { releaseAgentMethod, reportAgentMethod, reportAgentSessionMethod } from "./handlers/report.ts";
@@ -60,6 +61,7 @@ export const HANDLERS: Record<string, Handler> = {
   "agent.send_keys": agentSendKeys,
   "agent.prompt": agentPromptMethod,
   "agent.rename": agentRenameMethod,
+  "agent.wait": agentWait,
 };
 
 const LATER = "not answered yet by taw (issue 13)";
@@ -117,7 +119,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "layout.apply": "tmux's layout strings are not herdr's split tree",
   "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
   "agent.explain": LATER,
-  "agent.wait": LATER,
   "agent.focus": LATER,
   "agent.start": LATER,
   "agent.view.set": HERDR_UI,

@@ -43,3 +43,9 @@ export function paneIdParam(params: Params, name = "pane_id"): string {
     throw new HerdrError("not_found", `pane ${text} not found: pane ids look like w1:p3`);
   return parsed.raw;
 }
+
+export function objectParam(params: Params, name: string): Params {
+  const value = params[name];
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw bad(name, "an object");
+  return value as Params;
+}

@@ -88,19 +88,21 @@ export class HerdrServer {
     let buffered = "";
     // Asked of the kernel at once: the peer is known before its request arrives.
     const caller = peerPid(socket);
+    const gone = new AbortController();
     let handled = false;
     let subscribed = false;
     let release = () => {};
     socket.setEncoding("utf8");
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
+      gone.abort();
       this.sockets.delete(socket);
       if (!limited) this.served--;
       release();
     });
     const handle = (line: string) => {
       handled = true;
-      void this.answer(socket, line, limited, caller).then((unsubscribe) => {
+      void this.answer(socket, line, limited, caller, gone.signal).then((unsubscribe) => {
         if (!unsubscribe) return;
         subscribed = true;
         release = unsubscribe;
@@ -116,11 +118,12 @@ export class HerdrServer {
         socket.end(errorLine("", "invalid_request", "the request line is too long"));
       }
     });
-    // A client that ended its side without a newline still sent its one request; a subscriber
-    // that ended its side has gone.
+    // A client that ended its side without a newline still sent its one request (answered all
+    // the same), but a wait or a subscription whose client ended its side has lost its client.
     socket.on("end", () => {
       if (!handled && buffered.trim() !== "") handle(buffered);
       else if (!handled || subscribed) socket.end();
+      gone.abort();
     });
   }
 
@@ -130,6 +133,7 @@ export class HerdrServer {
     line: string,
     limited: boolean,
     caller: Promise<number | undefined>,
+    signal: AbortSignal,
   ): Promise<(() => void) | undefined> {
     let request: Request | undefined;
     try {
@@ -144,6 +148,8 @@ export class HerdrServer {
         ...this.opts.ctx,
         caller: await caller,
         claims: this.claims,
+        events: this.opts.events,
+        signal,
       });
       socket.end(okLine(request.id, result));
     } catch (error) {

@@ -8,6 +8,7 @@ import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { Claims } from "./claims.ts";
 import { HerdrError } from "./protocol.ts";
+import type { EventSource } from "./server.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -21,6 +22,10 @@ export interface MethodContext {
   caller?: number;
   /** Who holds each pane's reported state, so a reporter that dies releases it. */
   claims?: Claims;
+  /** The engine's transitions, for waits. */
+  events?: EventSource;
+  /** Aborted when the client goes: a wait ends with it. */
+  signal?: AbortSignal;
 }
 
 /** herdr's code for a TawError: not found, bad params, or the verb's own code. */

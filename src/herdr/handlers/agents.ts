@@ -1,6 +1,7 @@
 // The agent methods, on the code `taw agent …` runs (src/agent): list in the dashboard's
-// order, get, rename, prompt (pasted, refused with agent_blocked while a question waits),
-// and read / send_keys on the agent's pane. A target is a pane id or an agent's name.
+// order, get, rename, prompt (pasted, refused with agent_blocked while a question waits;
+// with `wait`, answered when the turn ends), wait, and read / send_keys on the agent's pane.
+// A target is a pane id or an agent's name.
 
 import { findAgent } from "../../agent/pane.ts";
 import { promptAgent } from "../../agent/prompt.ts";
@@ -8,11 +9,11 @@ import { renameAgent } from "../../agent/rename.ts";
 import { agentRows } from "../../agent/rows.ts";
 import { TawError } from "../../errors.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
-import { requiredString } from "../params.ts";
-import { HerdrError } from "../protocol.ts";
-import { agentInfo } from "../shapes.ts";
+import { objectParam, requiredString } from "../params.ts";
+import { type AgentStatus, agentInfo } from "../shapes.ts";
 import { herdrError, type MethodContext } from "../verb.ts";
 import { paneReadMethod, paneSendKeysMethod } from "./pane-io.ts";
+import { waitForStatus, waitSpec } from "./wait.ts";
 
 type Params = Record<string, unknown>;
 
@@ -49,16 +50,36 @@ export async function agentRenameMethod(params: Params, ctx: MethodContext) {
 }
 
 export async function agentPromptMethod(params: Params, ctx: MethodContext) {
-  if (params.wait !== undefined)
-    throw new HerdrError(
-      "unsupported",
-      "agent.prompt's wait is not answered by taw yet: subscribe to pane.agent_status_changed instead",
-    );
   const target = requiredString(params, "target");
   const text = requiredString(params, "text");
-  await agentCall(() => promptAgent(ctx.tmux, target, text));
+  const wait = params.wait === undefined ? undefined : waitSpec(objectParam(params, "wait"));
+  // The wait starts before the prompt goes: the turn it starts cannot end unseen.
+  const waiter = wait && waitForStatus((await agentOf(params, ctx)).pane.id, wait, ctx);
+  try {
+    await agentCall(() => promptAgent(ctx.tmux, target, text));
+  } catch (error) {
+    waiter?.cancel();
+    throw error;
+  }
+  if (waiter) return { type: "agent_info", agent: await waiter.matched };
   const { pane, snapshot } = await agentOf(params, ctx);
   return { type: "agent_prompted", agent: agentInfo(pane, snapshot) };
+}
+
+export async function agentWait(params: Params, ctx: MethodContext) {
+  const spec = waitSpec(params);
+  const waiter = waitForStatus((await agentOf(params, ctx)).pane.id, spec, ctx);
+  // Read once the wait is in place, so a transition in between is not missed.
+  const { pane, snapshot } = await agentOf(params, ctx).catch((error) => {
+    waiter.cancel();
+    throw error;
+  });
+  const now = agentInfo(pane, snapshot);
+  if (spec.until.includes(now.agent_status as AgentStatus)) {
+    waiter.cancel();
+    return { type: "agent_info", agent: now };
+  }
+  return { type: "agent_info", agent: await waiter.matched };
 }
 
 export async function agentRead(params: Params, ctx: MethodContext) {
