@@ -43,24 +43,33 @@ const IN_PROGRESS = /^ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /m;
 const PROMPT = /─{8,}\n\s*❯ /;
 const DIALOG = /Cline needs permission|Cline is asking a question/;
 const PROMO = /Press Enter to open, any other key to close/;
+/** How long the prompt must stand with no offer over it before the walk goes on. */
+const PROMO_GRACE_MS = 3000;
 const IDLE_SETTLE_MS = 800;
 
 export const clineDriver: AgentDriver = {
   id: "cline",
   prepare: prepareCline,
   async toPrompt(pane, seen = async () => undefined) {
-    const first = await pane.waitFor(
-      (s) => PROMO.test(s) || PROMPT.test(s),
-      STEP_TIMEOUT_MS,
-      "the first screen",
-    );
-    if (PROMO.test(first)) {
-      await Bun.sleep(1000);
-      await seen(
-        "startup-clinepass-offer",
-        "ClinePass offer at first start: Enter opens it, any other key closes",
-      );
-      await pane.answer("Escape");
+    // The ClinePass offer comes up at a first start, before the prompt or a moment after it:
+    // watch for it until the prompt has stood free of it for a while.
+    const until = Date.now() + STEP_TIMEOUT_MS;
+    let clearSince = 0;
+    while (Date.now() < until) {
+      const screen = await pane.screen();
+      if (PROMO.test(screen)) {
+        await Bun.sleep(1000);
+        await seen(
+          "startup-clinepass-offer",
+          "ClinePass offer at first start: Enter opens it, any other key closes",
+        );
+        await pane.answer("Escape");
+        clearSince = 0;
+      } else if (PROMPT.test(screen)) {
+        clearSince ||= Date.now();
+        if (Date.now() - clearSince >= PROMO_GRACE_MS) break;
+      }
+      await Bun.sleep(100);
     }
     await this.waitIdle(pane, "the prompt");
   },
