@@ -1,16 +1,5 @@
 // Kilo CLI: OpenCode's plugin in Kilo's plugin folder.
 
-import { pluginFile } from "./plugin-file.ts";
-import { opencodePlugin } from "./plugin-source.ts";
-import { xdgConfigOf } from "./types.ts";
+import { opencodeFamily } from "./opencode.ts";
 
-export const kilo = pluginFile({
-  id: "kilo",
-  name: "Kilo CLI",
-  reports: "state",
-  checkedAgainst: "7.7.7 (run here against the stand-in)",
-  dir: (env) => xdgConfigOf(env, "kilo"),
-  dirHint: "run kilo once",
-  file: "plugin/taw-agent-state.js",
-  source: (taw) => opencodePlugin(taw, "kilo", ["kilo", "--session", "{session_id}"]),
-});
+export const kilo = opencodeFamily("kilo", "Kilo CLI", "7.7.7 (run here against the stand-in)", "plugin");
