@@ -3,27 +3,19 @@
 // that is not taw's (no marker) is the user's and is never overwritten or removed.
 
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { notFound, TawError } from "../errors.ts";
+import { TawError } from "../errors.ts";
 import { writeFileAtomic } from "../fs.ts";
+import { type ConfigFileSpec, configFilePath, requireConfigDir } from "./config-file.ts";
 import { MARKER } from "./hook-command.ts";
-import { type Env, type Integration, type Reports, unchanged } from "./types.ts";
+import { type Env, type Integration, unchanged } from "./types.ts";
 
-export interface PluginFileSpec {
-  id: string;
-  name: string;
-  reports: Reports;
-  checkedAgainst: string;
-  /** The agent's configuration folder (must exist) and the plugin's path inside it. */
-  dir(env: Env): string;
-  dirHint: string;
-  file: string;
+export interface PluginFileSpec extends ConfigFileSpec {
   /** The plugin's text; it must contain MARKER. */
   source(taw: string): string;
 }
 
 export function pluginFile(spec: PluginFileSpec): Integration {
-  const path = (env: Env) => join(spec.dir(env), spec.file);
+  const path = (env: Env) => configFilePath(spec, env);
   const ours = (file: string) => existsSync(file) && readFileSync(file, "utf8").includes(MARKER);
   return {
     id: spec.id,
@@ -33,13 +25,7 @@ export function pluginFile(spec: PluginFileSpec): Integration {
     files: (env) => [path(env)],
     installed: (env) => ours(path(env)),
     install(env, taw) {
-      const dir = spec.dir(env);
-      if (!existsSync(dir))
-        throw notFound(
-          "agent_config_missing",
-          `${spec.name}'s configuration folder ${dir} does not exist: ${spec.dirHint}, then install again`,
-        );
-      const file = path(env);
+      const file = requireConfigDir(spec, env);
       if (existsSync(file) && !ours(file))
         throw new TawError(
           "config_conflict",

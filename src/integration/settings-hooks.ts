@@ -3,8 +3,7 @@
 // replaced), uninstall takes out exactly taw's entries, and the file itself when taw made it.
 
 import { existsSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { notFound } from "../errors.ts";
+import { type ConfigFileSpec, configFilePath, requireConfigDir } from "./config-file.ts";
 import {
   addOurHooks,
   type HookEntry,
@@ -15,19 +14,10 @@ import {
 } from "./hook-entries.ts";
 import { readJsonConfig, writeJsonConfig } from "./json-config.ts";
 import { createdBy, dropRecord, recordCreated } from "./record.ts";
-import { type Env, type Integration, type Outcome, type Reports, unchanged } from "./types.ts";
+import { type Env, type Integration, type Outcome, unchanged } from "./types.ts";
 
-export interface SettingsHooksSpec {
-  id: string;
-  name: string;
-  reports: Reports;
-  checkedAgainst: string;
-  /** The agent's own configuration folder; install needs it to exist. */
-  dir(env: Env): string;
-  /** How a user gets that folder, for the error when it is missing. */
-  dirHint: string;
-  /** The settings file in that folder. */
-  file: string;
+/** `file` is the settings file in the agent's folder. */
+export interface SettingsHooksSpec extends ConfigFileSpec {
   shape: HookShape;
   hooks(taw: string): HookEntry[];
   /** What a file taw creates starts with besides `hooks` (Cursor's `version`). */
@@ -43,7 +33,7 @@ const merge = (a: Outcome, b: Outcome): Outcome => ({
 });
 
 export function settingsHooks(spec: SettingsHooksSpec): Integration {
-  const path = (env: Env) => join(spec.dir(env), spec.file);
+  const path = (env: Env) => configFilePath(spec, env);
   /** What a file taw creates holds before its hooks. */
   const fresh = `${JSON.stringify(spec.initial ?? {}, null, 2)}\n`;
   return {
@@ -60,13 +50,7 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
       }
     },
     install(env, taw) {
-      const dir = spec.dir(env);
-      if (!existsSync(dir))
-        throw notFound(
-          "agent_config_missing",
-          `${spec.name}'s configuration folder ${dir} does not exist: ${spec.dirHint}, then install again`,
-        );
-      const file = path(env);
+      const file = requireConfigDir(spec, env);
       const config = readJsonConfig(file);
       const added = addOurHooks(
         config.text ?? fresh,
