@@ -1,26 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { savedSession } from "./fixtures.ts";
 import { FORMAT_VERSION, parseSaved, UnusableFile } from "./format.ts";
 
-const GOOD = {
-  version: FORMAT_VERSION,
-  saved_at: "2026-12-03T07:00:00.000Z",
-  server: "default",
-  name: "work",
-  path: "/tmp",
-  windows: [
-    {
-      index: 0,
-      name: "sh",
-      auto_name: true,
-      layout: "ab02,80x24,0,0,1",
-      width: 80,
-      height: 24,
-      active: true,
-      zoomed: false,
-      panes: [{ index: 0, cwd: "/tmp", title: "", command: "sh", active: true }],
-    },
-  ],
-};
+const GOOD = savedSession("default", "work");
 
 const refused = (text: string) => {
   try {

@@ -11,7 +11,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FORMAT_VERSION, type SavedSession } from "./format.ts";
+import { savedSession } from "./fixtures.ts";
+import { FORMAT_VERSION } from "./format.ts";
 import { archiveDir, readSaved, serverDir, writeSaved } from "./store.ts";
 
 const dirs: string[] = [];
@@ -25,26 +26,7 @@ function scratch() {
   return { TAW_STATE_DIR: dir };
 }
 
-const session = (name: string): SavedSession => ({
-  version: FORMAT_VERSION,
-  saved_at: "2026-12-03T07:00:00.000Z",
-  server: "work",
-  name,
-  path: "/tmp",
-  windows: [
-    {
-      index: 0,
-      name: "sh",
-      auto_name: true,
-      layout: "ab02,80x24,0,0,1",
-      width: 80,
-      height: 24,
-      active: true,
-      zoomed: false,
-      panes: [{ index: 0, cwd: "/tmp", title: "", command: "sh", active: true }],
-    },
-  ],
-});
+const session = (name: string) => savedSession("work", name);
 
 describe("session store", () => {
   test("a save is a 0600 file in a 0700 folder, and reads back", () => {
