@@ -10,15 +10,19 @@ function line(values: Partial<ListingRow>): string {
 }
 
 const LAYOUT = "95e4,120x40,0,0{60x40,0,0,0,59x40,61,0,1}";
+/** The zoomed window both panes of session "work" are in. */
+const EDIT_WINDOW: Partial<ListingRow> = {
+  session: "work",
+  sessionPath: "/home/u/work",
+  windowIndex: "1",
+  windowName: "edit #1",
+  layout: LAYOUT,
+  windowActive: "1",
+  zoomed: "1",
+};
 const LISTING = [
   line({
-    session: "work",
-    sessionPath: "/home/u/work",
-    windowIndex: "1",
-    windowName: "edit #1",
-    layout: LAYOUT,
-    windowActive: "1",
-    zoomed: "1",
+    ...EDIT_WINDOW,
     paneIndex: "0",
     cwd: "/home/u/a b/ü",
     title: "vim",
@@ -26,13 +30,7 @@ const LISTING = [
     paneActive: "1",
   }),
   line({
-    session: "work",
-    sessionPath: "/home/u/work",
-    windowIndex: "1",
-    windowName: "edit #1",
-    layout: LAYOUT,
-    windowActive: "1",
-    zoomed: "1",
+    ...EDIT_WINDOW,
     paneIndex: "1",
     cwd: "/home/u/work",
     command: "node",
