@@ -2,31 +2,20 @@
 // verbs that read states start an engine when none runs, and the status token goes with the
 // engine (or says it is stale).
 
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { thisHost } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
-import {
-  agentWindow,
-  cue,
-  type EngineProcess,
-  fakeAgentDir,
-  option,
-  startEngine,
-  stateIs,
-} from "./fake-agent/helpers.ts";
+import { agentWindow, cue, fakeAgentDir, option, stateIs, useEngines } from "./fake-agent/helpers.ts";
 import { attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 
 /** Real servers, Bun processes started cold and fake agents: past bun's 5 s default. */
 const TEST_MS = 40_000;
 const server = useServers();
 const agents = fakeAgentDir();
-const engines: EngineProcess[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-});
+const startEngine = useEngines();
 
 /** A scratch state folder, so an engine a verb starts logs there and not in the user's. */
 const scratch = () => ({ TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-live-")) });
@@ -46,7 +35,6 @@ describe("an engine that dies or stops", () => {
     async () => {
       const s = await server();
       const engine = startEngine(s);
-      engines.push(engine);
       await waitFor(() => engineRuns(s), 10_000, "engine up");
       const dash = await openDashboard(s);
       await screenShows(s, dash, (text) => text.includes("engine: reading"), "reading", 15_000);

@@ -1,6 +1,6 @@
 // The engine against real tmux servers, with fake agents replaying recorded Claude screens.
 
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +10,8 @@ import {
   type EngineProcess,
   fakeAgentDir,
   option,
-  startEngine,
   stateIs,
+  useEngines,
 } from "./fake-agent/helpers.ts";
 import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
@@ -19,15 +19,7 @@ import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 const TEST_MS = 30_000;
 const server = useServers();
 const agents = fakeAgentDir();
-const engines: EngineProcess[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-});
-const engine = (s: TestServer) => {
-  const started = startEngine(s);
-  engines.push(started);
-  return started;
-};
+const engine = useEngines();
 
 /** An outer server whose only pane is a client attached to `inner`: someone looking. */
 async function attachClient(inner: TestServer): Promise<TestServer> {

@@ -1,6 +1,7 @@
 // What the engine e2e tests share: a headless engine process against a test server, fake
 // agents typed into panes, and reads of a pane's @agent_* options.
 
+import { afterEach } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +30,19 @@ export function startEngine(
       if (proc.exitCode === null) proc.kill("SIGTERM");
       return proc.exited;
     },
+  };
+}
+
+/** For a test file: starts engines (as startEngine) and stops every one after each test. */
+export function useEngines(): (server: TestServer, stateDir?: string) => EngineProcess {
+  const engines: EngineProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((engine) => engine.stop()));
+  });
+  return (server, stateDir) => {
+    const started = startEngine(server, stateDir);
+    engines.push(started);
+    return started;
   };
 }
 
