@@ -31,6 +31,9 @@ async function scene(): Promise<{
   return { s, sc, taw: (args) => s.taw(withJson(args), sc.env) };
 }
 
+/** Every pane on the server, one line each: what a refused start must leave as it was. */
+const allPanes = (s: TestServer, format = "#{pane_id}") => s.run("list-panes", "-a", "-F", format);
+
 /** A process's argv (the fake agents are bun scripts named for their kind). */
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");
 
@@ -125,7 +128,7 @@ describe("agent start", () => {
     "refusals change nothing: unknown kind, name taken, bad name, bad target",
     async () => {
       const { s, taw } = await scene();
-      const before = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+      const before = await allPanes(s);
       const unknown = await taw(["agent", "start", "--kind", "nope"]);
       expect(unknown.json?.error?.code).toBe("unknown_kind");
       expect(unknown.json?.error?.message).toMatch(/no agent kind 'nope'. Known kinds: .*claude.*codex/);
@@ -135,14 +138,14 @@ describe("agent start", () => {
       expect(badTarget.json?.error?.message).toContain("--target must be one of window, split, session");
       const noKind = await taw(["agent", "start"]);
       expect(noKind.json?.error?.message).toContain("missing --kind");
-      expect(await s.run("list-panes", "-a", "-F", "#{pane_id}")).toBe(before);
+      expect(await allPanes(s)).toBe(before);
 
       expect((await taw(["agent", "start", "--kind", "claude", "--name", "alpha"])).json?.ok).toBe(true);
-      const after = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+      const after = await allPanes(s);
       const taken = await taw(["agent", "start", "--kind", "codex", "--name", "alpha"]);
       expect(taken.json?.error?.code).toBe("name_taken");
       expect(taken.json?.error?.message).toContain("'alpha' is already used");
-      expect(await s.run("list-panes", "-a", "-F", "#{pane_id}")).toBe(after);
+      expect(await allPanes(s)).toBe(after);
     },
     TEST_TIMEOUT_MS,
   );
@@ -196,7 +199,7 @@ describe("agent start: names, folders and failed starts", () => {
     "a --cwd that does not exist is an error naming it, and nothing is made",
     async () => {
       const { s, taw } = await scene();
-      const before = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+      const before = await allPanes(s);
       for (const target of ["window", "split", "session"]) {
         const result = await taw([
           "agent",
@@ -212,7 +215,7 @@ describe("agent start: names, folders and failed starts", () => {
         expect(result.json?.error?.code).toBe("cwd_not_found");
         expect(result.json?.error?.message).toContain("'/no/such/taw-dir' does not exist");
       }
-      expect(await s.run("list-panes", "-a", "-F", "#{pane_id}")).toBe(before);
+      expect(await allPanes(s)).toBe(before);
     },
     TEST_TIMEOUT_MS,
   );
@@ -220,15 +223,14 @@ describe("agent start: names, folders and failed starts", () => {
   test(
     "a failed start removes the window, split or session it made",
     async () => {
+      const slots = "#{session_name}:#{window_index}.#{pane_index}";
       const { s, taw } = await scene();
-      const before = await s.run("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index}");
+      const before = await allPanes(s, slots);
       for (const target of ["window", "split", "session"]) {
         const result = await taw(["agent", "start", "--kind", "ghost", "--target", target, "--name", "boo"]);
         expect(result.json?.error?.code).toBe("agent_not_started");
       }
-      expect(await s.run("list-panes", "-a", "-F", "#{session_name}:#{window_index}.#{pane_index}")).toBe(
-        before,
-      );
+      expect(await allPanes(s, slots)).toBe(before);
     },
     TEST_TIMEOUT_MS,
   );
@@ -269,7 +271,7 @@ describe("driving a started agent", () => {
         expect(await option(s, alpha.tmux_id, "@agent_name")).toBe("gamma");
         const gone = await taw(["agent", "kill", alpha.pane_id]);
         expect(gone.json?.error).toBeUndefined();
-        const panes = await s.run("list-panes", "-a", "-F", "#{pane_id}");
+        const panes = await allPanes(s);
         expect(panes).not.toContain(alpha.tmux_id);
       } finally {
         await taw(["engine", "stop"]);
