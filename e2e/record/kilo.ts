@@ -3,32 +3,15 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { StandIn } from "../standin/server.ts";
-import { opencodeDriver } from "./opencode.ts";
+import { opencodeDriver, standInConfig } from "./opencode.ts";
 import type { Scratch } from "./scratch.ts";
 import type { AgentDriver, Launch } from "./session.ts";
 import { recordMain } from "./walk.ts";
 
-const MODEL = "standin/standin-model";
-
 export function prepareKilo(scratch: Scratch, standIn: StandIn): Launch {
   const dir = `${scratch.env.XDG_CONFIG_HOME}/kilo`;
   mkdirSync(dir, { recursive: true });
-  const config = {
-    provider: {
-      standin: {
-        npm: "@ai-sdk/openai-compatible",
-        name: "Stand-in",
-        options: { baseURL: `${standIn.url}/v1`, apiKey: "dummy" },
-        models: { "standin-model": { name: "Stand-in model" } },
-      },
-    },
-    model: MODEL,
-    small_model: MODEL,
-    autoupdate: false,
-    share: "disabled",
-    permission: { bash: "ask", edit: "ask" },
-  };
-  writeFileSync(`${dir}/kilo.json`, JSON.stringify(config, null, 2));
+  writeFileSync(`${dir}/kilo.json`, JSON.stringify(standInConfig(standIn), null, 2));
   return {
     argv: ["kilo"],
     env: {

@@ -9,26 +9,28 @@ import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
 
 const MODEL = "standin/standin-model";
 
+/** OpenCode's config (and Kilo's, built on it) pointing at the stand-in, updates and sharing off. */
+export const standInConfig = (standIn: StandIn) => ({
+  provider: {
+    standin: {
+      npm: "@ai-sdk/openai-compatible",
+      name: "Stand-in",
+      options: { baseURL: `${standIn.url}/v1`, apiKey: "dummy" },
+      models: { "standin-model": { name: "Stand-in model" } },
+    },
+  },
+  model: MODEL,
+  small_model: MODEL,
+  autoupdate: false,
+  share: "disabled",
+  // Shell commands and file writes ask first, so there are permission prompts to record.
+  permission: { bash: "ask", edit: "ask" },
+});
+
 export function prepareOpencode(scratch: Scratch, standIn: StandIn): Launch {
   const dir = `${scratch.env.XDG_CONFIG_HOME}/opencode`;
   mkdirSync(dir, { recursive: true });
-  const config = {
-    $schema: "https://opencode.ai/config.json",
-    provider: {
-      standin: {
-        npm: "@ai-sdk/openai-compatible",
-        name: "Stand-in",
-        options: { baseURL: `${standIn.url}/v1`, apiKey: "dummy" },
-        models: { "standin-model": { name: "Stand-in model" } },
-      },
-    },
-    model: MODEL,
-    small_model: MODEL,
-    autoupdate: false,
-    share: "disabled",
-    // Shell commands and file writes ask first, so there are permission prompts to record.
-    permission: { bash: "ask", edit: "ask" },
-  };
+  const config = { $schema: "https://opencode.ai/config.json", ...standInConfig(standIn) };
   writeFileSync(`${dir}/opencode.json`, JSON.stringify(config, null, 2));
   return {
     argv: ["opencode"],
