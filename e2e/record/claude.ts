@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { toolCall } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
 import type { Scratch } from "./scratch.ts";
-import type { AgentDriver, Launch } from "./session.ts";
+import { type AgentDriver, FILE_NAME_QUESTION, type Launch } from "./session.ts";
 import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
 
 const API_KEY = "dummy";
@@ -69,17 +69,7 @@ export const claudeDriver: AgentDriver = {
   approvalCase: "permission-bash",
   approvalNote: "permission prompt for a Bash command",
   questionCall: toolCall("AskUserQuestion", {
-    questions: [
-      {
-        question: "Which file name should I use?",
-        header: "File name",
-        options: [
-          { label: "notes.txt", description: "A plain text file" },
-          { label: "notes.md", description: "A Markdown file" },
-        ],
-        multiSelect: false,
-      },
-    ],
+    questions: [{ ...FILE_NAME_QUESTION, multiSelect: false }],
   }),
   questionNote: "AskUserQuestion: a multiple-choice question",
   write: {

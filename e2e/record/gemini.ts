@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { toolCall } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
 import type { Scratch } from "./scratch.ts";
-import type { AgentDriver, Launch } from "./session.ts";
+import { type AgentDriver, FILE_NAME_QUESTION, type Launch } from "./session.ts";
 import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
 
 export function prepareGemini(scratch: Scratch, standIn: StandIn): Launch {
@@ -46,17 +46,7 @@ export const geminiDriver: AgentDriver = {
   approvalCase: "approval-shell",
   approvalNote: "Allow execution of [Shell]? for run_shell_command",
   questionCall: toolCall("ask_user", {
-    questions: [
-      {
-        question: "Which file name should I use?",
-        header: "File name",
-        type: "choice",
-        options: [
-          { label: "notes.txt", description: "A plain text file" },
-          { label: "notes.md", description: "A Markdown file" },
-        ],
-      },
-    ],
+    questions: [{ ...FILE_NAME_QUESTION, type: "choice" }],
   }),
   questionNote: "ask_user: a multiple-choice question",
   write: {

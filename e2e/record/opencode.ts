@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { toolCall } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
 import type { Scratch } from "./scratch.ts";
-import type { AgentDriver, Launch } from "./session.ts";
+import { type AgentDriver, FILE_NAME_QUESTION, type Launch } from "./session.ts";
 import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
 
 const MODEL = "standin/standin-model";
@@ -66,16 +66,7 @@ export const opencodeDriver: AgentDriver = {
   approvalCase: "permission-bash",
   approvalNote: "Permission required for a bash command",
   questionCall: toolCall("question", {
-    questions: [
-      {
-        question: "Which file name should I use?",
-        header: "File name",
-        options: [
-          { label: "notes.txt", description: "A plain text file" },
-          { label: "notes.md", description: "A Markdown file" },
-        ],
-      },
-    ],
+    questions: [FILE_NAME_QUESTION],
   }),
   questionNote: "question tool: a multiple-choice question",
   write: {

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { toolCall } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
 import type { Scratch } from "./scratch.ts";
-import type { AgentDriver, Launch } from "./session.ts";
+import { type AgentDriver, FILE_NAME_QUESTION, type Launch } from "./session.ts";
 import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
 
 const MODEL = "standin-model";
@@ -68,17 +68,7 @@ export const qwenDriver: AgentDriver = {
   approvalCase: "approval-shell",
   approvalNote: "Allow execution of: '…'? for run_shell_command",
   questionCall: toolCall("ask_user_question", {
-    questions: [
-      {
-        question: "Which file name should I use?",
-        header: "File name",
-        options: [
-          { label: "notes.txt", description: "A plain text file" },
-          { label: "notes.md", description: "A Markdown file" },
-        ],
-        multiSelect: false,
-      },
-    ],
+    questions: [{ ...FILE_NAME_QUESTION, multiSelect: false }],
   }),
   questionNote: "ask_user_question: a multiple-choice question",
   write: {

@@ -25,6 +25,16 @@ export type StartupScreen = (name: string, note: string) => Promise<unknown>;
 export type Capture = (name: string, state: FixtureState, note: string) => Promise<unknown>;
 
 /** What the recorder and the real-agent test need to drive one agent. */
+/** The question a driver's questionCall asks, in the fields most question tools take. */
+export const FILE_NAME_QUESTION = {
+  question: "Which file name should I use?",
+  header: "File name",
+  options: [
+    { label: "notes.txt", description: "A plain text file" },
+    { label: "notes.md", description: "A Markdown file" },
+  ],
+};
+
 export interface AgentDriver {
   id: AgentId;
   prepare: Prepare;
