@@ -13,6 +13,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const SCREENS = join(ROOT, "e2e", "fixtures", "screens");
 const RECORDED = join(SCREENS, "claude", "blocked-permission-bash.txt");
 
+/** Each try is a cold taw process: on a loaded 2-core machine a few seconds apiece. */
+const READ_MS = 30_000;
+
 /** An executable named like the agent that draws a working screen and waits. */
 function fakeAgent(name: string): string {
   const dir = mkdtempSync(join(scratch, "bin-"));
@@ -107,7 +110,7 @@ describe("taw agent explain <pane>", () => {
         const r = await s.taw(["agent", "explain", "main:", "--json"]);
         return r.json?.result?.state === "working" ? r : undefined;
       },
-      10_000,
+      READ_MS,
       "the fake claude to be read as working",
     );
     const explained = result.json?.result;
