@@ -21,6 +21,14 @@ export function prepareGemini(scratch: Scratch, standIn: StandIn): Launch {
 const PROMPT = /Type your message/;
 const IDLE_SETTLE_MS = 800;
 
+/** Gemini CLI's write_file approval; Qwen Code, forked from Gemini CLI, asks the same. */
+export const geminiWrite: AgentDriver["write"] = {
+  call: (path) => toolCall("write_file", { file_path: path, content: "hello\n" }),
+  screen: /Apply this change\?/,
+  case: "approval-write",
+  note: "Apply this change? for write_file",
+};
+
 export const geminiDriver: AgentDriver = {
   id: "gemini",
   prepare: prepareGemini,
@@ -49,12 +57,7 @@ export const geminiDriver: AgentDriver = {
     questions: [{ ...FILE_NAME_QUESTION, type: "choice" }],
   }),
   questionNote: "ask_user: a multiple-choice question",
-  write: {
-    call: (path) => toolCall("write_file", { file_path: path, content: "hello\n" }),
-    screen: /Apply this change\?/,
-    case: "approval-write",
-    note: "Apply this change? for write_file",
-  },
+  write: geminiWrite,
   interruptKeys: ["Escape"],
   firstReplyTimeoutMs: STEP_TIMEOUT_MS,
 };

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { toolCall } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
+import { geminiWrite } from "./gemini.ts";
 import type { Scratch } from "./scratch.ts";
 import { type AgentDriver, FILE_NAME_QUESTION, type Launch } from "./session.ts";
 import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
@@ -71,12 +72,7 @@ export const qwenDriver: AgentDriver = {
     questions: [{ ...FILE_NAME_QUESTION, multiSelect: false }],
   }),
   questionNote: "ask_user_question: a multiple-choice question",
-  write: {
-    call: (path) => toolCall("write_file", { file_path: path, content: "hello\n" }),
-    screen: /Apply this change\?/,
-    case: "approval-write",
-    note: "Apply this change? for write_file",
-  },
+  write: geminiWrite,
   interruptKeys: ["Escape"],
   firstReplyTimeoutMs: STEP_TIMEOUT_MS,
 };
