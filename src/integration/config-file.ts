@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { notFound } from "../errors.ts";
-import type { Env, Reports } from "./types.ts";
+import type { Env, Integration, Reports } from "./types.ts";
 
 export interface ConfigFileSpec {
   id: string;
@@ -31,3 +31,14 @@ export function requireConfigDir(spec: ConfigFileSpec, env: Env): string {
     );
   return configFilePath(spec, env);
 }
+
+/** What an integration made from `spec` says of itself: who it is for and the file it writes. */
+export const describedBy = (
+  spec: ConfigFileSpec,
+): Pick<Integration, "id" | "name" | "reports" | "checkedAgainst" | "files"> => ({
+  id: spec.id,
+  name: spec.name,
+  reports: spec.reports,
+  checkedAgainst: spec.checkedAgainst,
+  files: (env) => [configFilePath(spec, env)],
+});

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { TawError } from "../errors.ts";
 import { writeFileAtomic } from "../fs.ts";
-import { type ConfigFileSpec, configFilePath, requireConfigDir } from "./config-file.ts";
+import { type ConfigFileSpec, configFilePath, describedBy, requireConfigDir } from "./config-file.ts";
 import { MARKER } from "./hook-command.ts";
 import { type Env, type Integration, unchanged } from "./types.ts";
 
@@ -18,11 +18,7 @@ export function pluginFile(spec: PluginFileSpec): Integration {
   const path = (env: Env) => configFilePath(spec, env);
   const ours = (file: string) => existsSync(file) && readFileSync(file, "utf8").includes(MARKER);
   return {
-    id: spec.id,
-    name: spec.name,
-    reports: spec.reports,
-    checkedAgainst: spec.checkedAgainst,
-    files: (env) => [path(env)],
+    ...describedBy(spec),
     installed: (env) => ours(path(env)),
     install(env, taw) {
       const file = requireConfigDir(spec, env);

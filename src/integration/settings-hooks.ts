@@ -3,7 +3,7 @@
 // replaced), uninstall takes out exactly taw's entries, and the file itself when taw made it.
 
 import { existsSync, rmSync } from "node:fs";
-import { type ConfigFileSpec, configFilePath, requireConfigDir } from "./config-file.ts";
+import { type ConfigFileSpec, configFilePath, describedBy, requireConfigDir } from "./config-file.ts";
 import {
   addOurHooks,
   type HookEntry,
@@ -37,11 +37,7 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
   /** What a file taw creates holds before its hooks. */
   const fresh = `${JSON.stringify(spec.initial ?? {}, null, 2)}\n`;
   return {
-    id: spec.id,
-    name: spec.name,
-    reports: spec.reports,
-    checkedAgainst: spec.checkedAgainst,
-    files: (env) => [path(env)],
+    ...describedBy(spec),
     installed: (env) => {
       try {
         return hasOurHooks(readJsonConfig(path(env)).value.hooks) && (spec.also?.installed(env) ?? true);
