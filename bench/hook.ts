@@ -1,13 +1,13 @@
-// The wall time of one agent hook call: Claude's installed UserPromptSubmit / Stop lines run
-// as Claude runs them (sh -c, the hook's JSON on stdin, $TMUX_PANE), alternating working and
-// idle, against an isolated tmux server. Beside it, the floors a hook with no Bun would pay:
+// The wall time of one agent hook call: the hook line taw's installers write (hookLine), run
+// as an agent runs it (sh -c, the hook's JSON on stdin, $TMUX_PANE), alternating working and
+// idle reports, against an isolated tmux server. Beside it, the floors a hook with no Bun would pay:
 // one tmux invocation from sh, and Bun starting to do nothing.
 // Prints figures; asserts nothing.  Run: bun bench/hook.ts [calls]
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { claude } from "../src/integration/claude.ts";
+import { hookLine } from "../src/integration/hook-command.ts";
 import { benchServer, killServer, ms, percentile } from "./servers.ts";
 
 const CALLS = Number(process.argv[2] ?? 30);
@@ -39,10 +39,9 @@ async function series(label: string, run: (index: number) => Promise<number>) {
 const home = mkdtempSync(join(tmpdir(), "taw-bench-hook-"));
 const tmux = await benchServer(1, name);
 try {
-  mkdirSync(join(home, ".claude"));
-  claude.install({ HOME: home }, TAW);
-  const hooks = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8")).hooks;
-  const lines = ["UserPromptSubmit", "Stop"].map((event) => hooks[event][0].hooks[0].command as string);
+  const lines = (["working", "idle"] as const).map((state) =>
+    hookLine(TAW, { agent: "claude", verb: "report-agent", state }),
+  );
   const pane = (await tmux.run(["display-message", "-p", "-t", "bench", "#{pane_id}"])).trim();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
