@@ -4,13 +4,13 @@
 // source ends (its engine stopped or died) the feed chooses again, hosting the engine unless
 // another process took it, so the states it shows are never silently stale.
 
+import { secondsUntilChange } from "../duration.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import { parseAnsi } from "./ansi.ts";
 import { BranchCache } from "./branches.ts";
-import { secondsUntilChange } from "./duration.ts";
 import { fingerprint } from "./fingerprint.ts";
 import { chooseSource, READER_POLL_MS, type SnapshotSource } from "./sources.ts";
 import { type DashStore, selectedPaneId, setBranches, setSnapshot, showMessage } from "./store.ts";

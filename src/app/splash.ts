@@ -3,8 +3,8 @@
 // the first pane listing, where the real frame draws them and with the same spans. Keys
 // pressed meanwhile wait for the dashboard (HeldInput); its first frame redraws the screen.
 
+import { formatDuration } from "../duration.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
-import { formatDuration } from "./duration.ts";
 import { layoutFor } from "./layout.ts";
 import { agentRowSpans, headerSpans, type Span } from "./lines.ts";
 import { createDashStore, setPageRows, setSnapshot } from "./store.ts";

@@ -1,6 +1,6 @@
 // The engine check: someone holds the server's claim, its process runs, and for how long.
 
-import { formatDuration } from "../app/duration.ts";
+import { formatDuration } from "../duration.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { VERSION } from "../version.ts";
 import { readEngineClaim, thisHost } from "../watch/claim.ts";

@@ -3,9 +3,9 @@
 
 import { memo, useRef } from "react";
 import type { AgentRow } from "../../agent/rows.ts";
+import { formatDuration } from "../../duration.ts";
 import { jump } from "../actions.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
-import { formatDuration } from "../duration.ts";
 import { agentRowSpans } from "../lines.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
