@@ -7,6 +7,7 @@
 
 import { EXIT, TawError } from "../errors.ts";
 import { type BatchResult, buildBatchArgv, parseBatchOutput } from "./batch.ts";
+import { ControlClosed, ControlConnection } from "./control.ts";
 
 export interface ServerSelection {
   /** tmux -L: a socket name in tmux's socket folder. */
@@ -25,11 +26,34 @@ export function serverFromEnv(env: Record<string, string | undefined> = process.
 const NO_SERVER = /no server running|error connecting to|failed to connect to server|server exited/i;
 const GONE = /can't find (pane|window|session|client)|no such (pane|window|session|client)/i;
 
+/** After a control connection fails, batches take the spawn path this long before retrying it. */
+const CONTROL_RETRY_MS = 5000;
+
 export class Tmux {
   /** tmux processes started by this client: the figure bench/ reports. */
   spawned = 0;
+  private control: ControlConnection | undefined;
+  private controlFailedAt: number | undefined;
 
-  constructor(readonly server: ServerSelection = serverFromEnv()) {}
+  constructor(
+    readonly server: ServerSelection = serverFromEnv(),
+    /** Batches go over one persistent control-mode connection (control.ts); the engine's. */
+    private readonly useControl = false,
+  ) {}
+
+  /** A client of the same server whose batches use a control connection. */
+  withControl(): Tmux {
+    return new Tmux(this.server, true);
+  }
+
+  /** End the control connection, if any (its holder session goes with it); batches take the
+   * spawn path for a while, so a server whose last user session went can exit. */
+  close(): void {
+    if (!this.control) return;
+    this.control.close();
+    this.control = undefined;
+    this.controlFailedAt = Date.now();
+  }
 
   /** The -L/-S words that select this client's server. */
   serverArgs(): string[] {
@@ -68,6 +92,31 @@ export class Tmux {
    * again in one more process.
    */
   async batch(commands: string[][]): Promise<BatchResult[]> {
+    const control = this.controlConnection();
+    if (control) {
+      try {
+        return await control.batch(commands);
+      } catch (error) {
+        if (!(error instanceof ControlClosed)) throw error;
+        // The server went, or the holder session was killed: the spawn path says which.
+        this.control = undefined;
+        this.controlFailedAt = Date.now();
+      }
+    }
+    return this.spawnBatch(commands);
+  }
+
+  private controlConnection(): ControlConnection | undefined {
+    if (!this.useControl) return undefined;
+    if (this.control && !this.control.isClosed) return this.control;
+    if (this.controlFailedAt !== undefined && Date.now() - this.controlFailedAt < CONTROL_RETRY_MS)
+      return undefined;
+    this.spawned++;
+    this.control = new ControlConnection(this.serverArgs());
+    return this.control;
+  }
+
+  private async spawnBatch(commands: string[][]): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
     let rest = commands;
     while (rest.length > 0) {

@@ -61,6 +61,23 @@ export function tmuxQuote(text: string): string {
   return `"${text.replace(/[\\"$]/g, "\\$&")}"`;
 }
 
+/** A command as one line for a control-mode client (control.ts), from the words the spawn
+ * path would pass as argv: each word double-quoted for tmux's parser, a trailing `\;`
+ * (argv's escape, see word()) back to `;`, and control characters as escapes, since a raw
+ * newline would end the line. */
+export function controlLine(words: string[]): string {
+  return words.map((text) => controlWord(text.endsWith("\\;") ? `${text.slice(0, -2)};` : text)).join(" ");
+}
+
+const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+const controlWord = (text: string) => [...tmuxQuote(text)].map(escapeControl).join("");
+
+function escapeControl(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code >= 0x20 && code !== 0x7f) return char;
+  return CONTROL_ESCAPES[char] ?? `\\${code.toString(8).padStart(3, "0")}`;
+}
 /** The name tmux gives a session asked for as `name`: `.` and `:` fold to `_`. */
 export function foldSessionName(name: string): string {
   return name.replace(/[.:]/g, "_");

@@ -1,5 +1,6 @@
 // The live model: sessions → windows → panes, built from ONE pane listing.
 
+import { CONTROL_SESSION } from "./control-session.ts";
 import { AGENT_OPTIONS, type AgentOptionKey, type PaneRow, parsePaneListing } from "./formats.ts";
 import { publicPaneId, publicSessionId, publicWindowId } from "./ids.ts";
 
@@ -102,6 +103,8 @@ export function buildSnapshot(listing: string, takenAt = Date.now()): Snapshot {
   const panes = new Map<string, Pane>();
   for (const row of parsePaneListing(listing)) {
     const pane = paneFromRow(row);
+    // The engine's control connection sits in a session of its own: not the user's.
+    if (pane.sessionName === CONTROL_SESSION) continue;
     let session = sessionById.get(pane.sessionId);
     if (!session) {
       session = {

@@ -18,6 +18,8 @@ class ScriptedTmux {
   reads = 0;
   constructor(private readonly script: Step[]) {}
 
+  close(): void {}
+
   describeSocket(): string {
     return "/tmp/taw-backoff-test";
   }
@@ -38,7 +40,8 @@ class ScriptedTmux {
       this.claim = take[1] ?? "";
       return commands.map((command) => ({ ok: true, output: this.answer(command) }));
     }
-    if (commands[0]?.[0] === "list-panes") {
+    // Every tick reads: the full listing, or the rest probe on a quiet server (probe.ts).
+    if (commands.some((command) => command[0] === "list-panes" || command[0] === "display-message")) {
       const step = this.script[this.reads++] ?? "gone";
       if (step === "transient") throw new TawError("tmux_failed", "tmux list-panes failed: server busy");
       if (step === "gone") throw new TawError("no_server", "no tmux server is running on this socket");
@@ -97,7 +100,9 @@ test("transient failures back off 1, 2, 4 … s up to 30 s, a good tick resets i
   ]);
   // The read that found no server was the last: nothing more was scheduled or read.
   expect(tmux.reads).toBe(12);
-  expect(engine.ticks).toBe(2);
+  // The first good tick lists everything; the second finds the quiet server unchanged in the probe.
+  expect(engine.ticks).toBe(1);
+  expect(engine.probes).toBe(1);
 });
 
 test("the server gone at the first read ends the engine without a retry", async () => {

@@ -20,9 +20,10 @@ import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
 import { type Logger, silentLogger } from "./log.ts";
 import { DEFAULT_WORKERS, WorkerHost } from "./pool.ts";
+import { RestGate } from "./probe.ts";
 import { type ProcessTable, ProcessTableCache } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
-import { type CaptureRequest, type Read, takeRead, watchedSessions } from "./reads.ts";
+import { type CaptureRequest, type Read, takeProbe, takeRead, watchedSessions } from "./reads.ts";
 import { isShell } from "./shells.ts";
 import type { OptionWrites } from "./state.ts";
 import { paneWrite, railWrite } from "./writes.ts";
@@ -55,6 +56,9 @@ export interface EngineOptions {
   status?: StatusConfig;
   /** Where ticks are scheduled; tests give a stand-in to see the delays. */
   timers?: Timers;
+  /** Reads and writes over one control-mode connection instead of a tmux process each
+   * (src/tmux/control.ts); by default when TAW_TMUX_CONTROL=1. */
+  control?: boolean;
 }
 
 export interface Timers {
@@ -113,11 +117,14 @@ export class Engine {
   private lastIdentityAt = 0;
   private holding = false;
   private failures = 0;
-  /** Ticks run, tmux processes spawned: for bench and `engine status`. */
+  private readonly rest = new RestGate();
+  /** Full reads taken, and quiet ticks that asked only the probe: for bench and `engine status`. */
   ticks = 0;
+  probes = 0;
 
   constructor(opts: EngineOptions) {
-    this.tmux = opts.tmux;
+    const control = opts.control ?? process.env.TAW_TMUX_CONTROL === "1";
+    this.tmux = control ? opts.tmux.withControl() : opts.tmux;
     this.manifests = opts.manifests ?? loadManifests();
     this.log = opts.log ?? silentLogger;
     this.workers = opts.workers ?? DEFAULT_WORKERS;
@@ -172,6 +179,7 @@ export class Engine {
 
   private end(why: string): void {
     this.stopped = true;
+    this.tmux.close();
     this.host?.close();
     this.host = undefined;
     this.log.info(`engine ${why}`);
@@ -205,12 +213,17 @@ export class Engine {
   /** One tick; answers the delay until the next, or -1 when the engine must end. */
   private async tick(): Promise<number> {
     const now = Date.now();
-    const read = await takeRead(this.tmux, this.captureRequests(), this.focusTracked, now);
-    if (this.stopped) return -1;
-    if (read.claim !== this.claim) {
-      this.end(`stops: its claim was taken or cleared (now '${read.claim}')`);
-      return -1;
+    if (!this.rest.fullDue(now, this.busy())) {
+      const probe = await takeProbe(this.tmux);
+      if (this.stopped || this.claimLost(probe.claim)) return -1;
+      this.probes++;
+      if (!this.rest.moved(probe.answer, probe.windows)) return this.nextDelay();
     }
+    const read = await takeRead(this.tmux, this.captureRequests(), this.focusTracked, now);
+    if (this.stopped || this.claimLost(read.claim)) return -1;
+    this.rest.sawFull(read.probe.answer, now);
+    // Only the control connection's own session is left: let it go, so the server can exit.
+    if (read.snapshot.sessions.length === 0) this.tmux.close();
     for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
     const events = this.paneSetEvents(read.snapshot, now);
     if (!this.host) return -1;
@@ -244,8 +257,25 @@ export class Engine {
     this.last = read.snapshot;
     this.ticks++;
     this.publish(read.snapshot, events);
+    return this.nextDelay();
+  }
+
+  private nextDelay(): number {
     if (this.holding) return HOLD_TICK_MS;
     return this.agentPanes.size > 0 ? AGENT_TICK_MS : IDENTITY_RECHECK_MS;
+  }
+
+  /** A watcher that has not settled (or waits for a screen) is stepped every tick. */
+  private busy(): boolean {
+    if (this.holding || this.wantsScreen.size > 0) return true;
+    for (const paneId of this.agentPanes) if (!this.settled.has(paneId)) return true;
+    return false;
+  }
+
+  private claimLost(claim: string): boolean {
+    if (claim === this.claim) return false;
+    this.end(`stops: its claim was taken or cleared (now '${claim}')`);
+    return true;
   }
 
   /** Screens worth reading: agent panes the screen decides, when their window printed since. */

@@ -9,6 +9,7 @@ import { target } from "../tmux/escape.ts";
 import { LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
 import { ENGINE_OPTION } from "./claim.ts";
+import { PROBE_COMMAND } from "./probe.ts";
 import { RAIL_OPTION } from "./rail.ts";
 
 export interface Client {
@@ -31,18 +32,29 @@ export interface Read {
   rail: string;
   /** Screens captured this tick, by pane id; a pane missing here printed nothing new (or went). */
   screens: Map<string, string>;
+  /** The rest probe's answer taken in the same batch (probe.ts). */
+  probe: Probe;
+}
+
+/** The small read a quiet tick takes instead (probe.ts). */
+export interface Probe {
+  /** The windows, panes and the few options the probe lists. */
+  windows: string;
+  /** What the probe compares: the windows and the clients as tmux gave them. */
+  answer: string;
+  claim: string;
 }
 
 const CLIENT_FORMAT = "#{client_name}\t#{session_id}\t#{client_flags}";
-const FIXED = 4;
+const PROBE_COMMANDS: string[][] = [
+  PROBE_COMMAND,
+  ["list-clients", "-F", CLIENT_FORMAT],
+  ["show-options", "-gqv", ENGINE_OPTION],
+];
+const FIXED = 5;
 
 export function readCommands(captures: CaptureRequest[]): string[][] {
-  const commands: string[][] = [
-    LIST_PANES,
-    ["list-clients", "-F", CLIENT_FORMAT],
-    ["show-options", "-gqv", ENGINE_OPTION],
-    ["show-options", "-gqv", RAIL_OPTION],
-  ];
+  const commands: string[][] = [...PROBE_COMMANDS, LIST_PANES, ["show-options", "-gqv", RAIL_OPTION]];
   for (const { paneId, sinceSecond } of captures) {
     const pane = target(paneId);
     commands.push([
@@ -63,14 +75,16 @@ export function readCommands(captures: CaptureRequest[]): string[][] {
  * reports focus out). On older servers nobody's focus is known and the window alone decides.
  */
 export function parseClients(output: string, focusTracked: boolean): Client[] {
-  return output
-    .split("\n")
-    .filter((line) => line.includes("\t"))
-    .map((line) => {
-      const [name = "", sessionId = "", flags = ""] = line.split("\t");
-      const words = flags.split(",");
-      return { name, sessionId, unfocused: focusTracked && !words.includes("focused") };
-    });
+  const clients: Client[] = [];
+  for (const line of output.split("\n")) {
+    if (!line.includes("\t")) continue;
+    const [name = "", sessionId = "", flags = ""] = line.split("\t");
+    const words = flags.split(",");
+    // A control-mode client (the engine's own connection) is nobody looking.
+    if (words.includes("control-mode")) continue;
+    clients.push({ name, sessionId, unfocused: focusTracked && !words.includes("focused") });
+  }
+  return clients;
 }
 
 export async function takeRead(
@@ -85,12 +99,28 @@ export async function takeRead(
     const result = results[FIXED + index];
     if (result?.ok && result.output !== "") screens.set(request.paneId, result.output);
   });
+  const probe = probeOf(results);
   return {
-    snapshot: buildSnapshot(results[0]?.output ?? "", now),
+    snapshot: buildSnapshot(results[3]?.output ?? "", now),
     clients: parseClients(results[1]?.output ?? "", focusTracked),
-    claim: (results[2]?.output ?? "").trim(),
-    rail: results[3]?.output ?? "",
+    claim: probe.claim,
+    rail: results[4]?.output ?? "",
     screens,
+    probe,
+  };
+}
+
+/** The probe alone: a tick on a quiet server asks only this. */
+export async function takeProbe(tmux: Tmux): Promise<Probe> {
+  return probeOf(await tmux.batch(PROBE_COMMANDS));
+}
+
+function probeOf(results: { output: string }[]): Probe {
+  const windows = results[0]?.output ?? "";
+  return {
+    windows,
+    answer: `${windows}\n${results[1]?.output ?? ""}`,
+    claim: (results[2]?.output ?? "").trim(),
   };
 }
 
