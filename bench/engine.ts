@@ -3,12 +3,16 @@
 // - latency from a screen change (a cue typed into a fake agent) to the engine having
 //   written the option (its event line appears just after the write), p50 and p95;
 // - the engine process's CPU (% of one core, its worker threads included) and RSS over a
-//   measured window with the agents idle, then with every agent redrawing its screen;
+//   measured window with the agents idle, then with every agent redrawing its screen; beside
+//   it the tmux side: the tmux processes the engine runs (spawned ones and its control-mode
+//   client) and the tmux server's own CPU, which answers every read;
 // - tmux processes per second the engine starts (counted by a tmux shim on its PATH).
+// Each size runs once per transport: a tmux process per batch ("spawn"), or one control-mode
+// connection (TAW_TMUX_CONTROL=1, "control"). A `summary` line per run is for scripts.
 // Bounded for a shared 2-core machine: WINDOW_S seconds per window (default 20).
-// Run: bun bench/engine.ts [window seconds] [sizes, comma-separated]
+// Run: bun bench/engine.ts [window seconds] [sizes, comma-separated] [transports]
 
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { installFakeAgent } from "../e2e/fake-agent/install.ts";
@@ -18,6 +22,7 @@ import { percentile } from "./servers.ts";
 
 const WINDOW_S = Number(process.argv[2] ?? 20);
 const SIZES = (process.argv[3] ?? "10,50,200").split(",").map(Number);
+const TRANSPORTS = (process.argv[4] ?? "spawn,control").split(",");
 const SAMPLES = 12;
 const PANES_PER_WINDOW = 5;
 const CLOCK_TICKS = 100;
@@ -80,11 +85,32 @@ async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents:
   return { tmux, agents };
 }
 
+/** CPU ticks a process used (user + system), and those of its children it has waited for. */
 function procStat(pid: number): { cpu: number; children: number } {
   const text = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const number = (index: number) => Number(fields[index - 3]);
   return { cpu: number(14) + number(15), children: number(16) + number(17) };
+}
+
+/** The live children of a process (a control-mode tmux client runs as long as the engine). */
+function liveChildren(pid: number): number[] {
+  const tasks = readdirSync(`/proc/${pid}/task`);
+  return tasks.flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+  );
+}
+
+function cpuOf(pids: number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      cpu.set(pid, procStat(pid).cpu);
+    } catch {
+      // It ended: its time is in the parent's waited-for children.
+    }
+  }
+  return cpu;
 }
 
 function rssMb(pid: number): number {
@@ -94,23 +120,33 @@ function rssMb(pid: number): number {
 
 interface WindowFigures {
   cpu: number;
+  /** The engine and the tmux processes it runs. */
   withTmux: number;
+  /** The tmux server's own CPU over the window. */
+  server: number;
   rss: number;
   tmuxPerSecond: number;
 }
 
-async function measure(pid: number): Promise<WindowFigures> {
+async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
   const before = procStat(pid);
+  const serverBefore = procStat(serverPid).cpu;
+  const childrenBefore = cpuOf(liveChildren(pid));
   const calls = sizeOf(tmuxCalls);
   const start = performance.now();
   await Bun.sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - start) / 1000;
   const after = procStat(pid);
+  const childrenAfter = cpuOf([...childrenBefore.keys()]);
+  let live = 0;
+  for (const [child, cpu] of childrenAfter) live += cpu - (childrenBefore.get(child) ?? cpu);
   const own = (after.cpu - before.cpu) / CLOCK_TICKS;
-  const tmuxCpu = (after.children - before.children) / CLOCK_TICKS;
+  const tmuxCpu = (after.children - before.children + live) / CLOCK_TICKS;
+  const percent = (ticks: number) => (100 * ticks) / seconds;
   return {
-    cpu: (100 * own) / seconds,
-    withTmux: (100 * (own + tmuxCpu)) / seconds,
+    cpu: percent(own),
+    withTmux: percent(own + tmuxCpu),
+    server: percent((procStat(serverPid).cpu - serverBefore) / CLOCK_TICKS),
     rss: rssMb(pid),
     tmuxPerSecond: (sizeOf(tmuxCalls) - calls) / seconds,
   };
@@ -163,16 +199,17 @@ async function waitAllState(tmux: Tmux, agents: string[], state: string): Promis
 
 interface Row {
   size: number;
-  workers: string;
+  transport: string;
   working: number[];
   blocked: number[];
   idle: WindowFigures;
   redraw: WindowFigures;
 }
 
-async function run(size: number, workers: string): Promise<Row> {
-  const { tmux, agents } = await setUp(size, workers);
-  const stateDir = join(scratch, `state-${size}-${workers}`);
+async function run(size: number, transport: string): Promise<Row> {
+  const { tmux, agents } = await setUp(size, transport);
+  const serverPid = Number((await tmux.run(["display-message", "-p", "#{pid}"])).trim());
+  const stateDir = join(scratch, `state-${size}-${transport}`);
   const engine = Bun.spawn(
     [
       process.execPath,
@@ -187,7 +224,7 @@ async function run(size: number, workers: string): Promise<Row> {
         ...process.env,
         PATH: `${shimDir}:${process.env.PATH}`,
         TAW_STATE_DIR: stateDir,
-        TAW_ENGINE_WORKERS: workers,
+        TAW_TMUX_CONTROL: transport === "control" ? "1" : "0",
         TMUX: "",
       },
       stdin: "ignore",
@@ -199,7 +236,7 @@ async function run(size: number, workers: string): Promise<Row> {
     await waitAllState(tmux, agents, "idle");
     const eventsPath = (await Bun.$`ls ${stateDir}/events/`.text()).trim().split("\n")[0] as string;
     const events = join(stateDir, "events", eventsPath);
-    const idle = await measure(engine.pid);
+    const idle = await measure(engine.pid, serverPid);
     const working: number[] = [];
     const blocked: number[] = [];
     for (let sample = 0; sample < SAMPLES; sample++) {
@@ -212,8 +249,8 @@ async function run(size: number, workers: string): Promise<Row> {
     for (const pane of agents) await typeCue(tmux, pane, "working");
     await waitAllState(tmux, agents, "working");
     for (const pane of agents) await typeCue(tmux, pane, "redraw on");
-    const redraw = await measure(engine.pid);
-    return { size, workers, working, blocked, idle, redraw };
+    const redraw = await measure(engine.pid, serverPid);
+    return { size, transport, working, blocked, idle, redraw };
   } finally {
     engine.kill("SIGTERM");
     await engine.exited;
@@ -229,15 +266,21 @@ console.log(
   `taw bench/engine: ${WINDOW_S} s windows, ${SAMPLES} latency samples per state, tmux ${Bun.spawnSync(["tmux", "-V"]).stdout.toString().trim()}, ${navigator.hardwareConcurrency} cores (shared)`,
 );
 console.log(
-  "panes agents workers | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux) rss MB tmux/s | redraw: cpu% (+tmux) rss MB tmux/s",
+  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss MB tmux/s | redraw: same",
 );
+const w = (x: WindowFigures) =>
+  `${f(x.cpu, 2)} (${f(x.withTmux, 2)}) ${f(x.server, 2)} ${f(x.rss)} ${f(x.tmuxPerSecond, 2)}`;
+const summaries: string[] = [];
 for (const size of SIZES) {
-  for (const workers of size >= 50 ? ["1", "0"] : ["1"]) {
-    const row = await run(size, workers);
-    const w = (x: WindowFigures) =>
-      `${f(x.cpu, 2)} (${f(x.withTmux, 1)}) ${f(x.rss)} ${f(x.tmuxPerSecond, 2)}`;
+  for (const transport of TRANSPORTS) {
+    const row = await run(size, transport);
     console.log(
-      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${workers.padStart(7)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(34)} | ${w(row.redraw)}`,
+      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${transport.padStart(9)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(40)} | ${w(row.redraw)}`,
+    );
+    const total = (x: WindowFigures) => f(x.withTmux + x.server, 2);
+    summaries.push(
+      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)}`,
     );
   }
 }
+for (const line of summaries) console.log(line);

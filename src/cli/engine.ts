@@ -54,7 +54,7 @@ type ClaimRecord = ReturnType<typeof claimRecord>;
 
 async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   const log = fileLogger("engine", ctx.env);
-  // TAW_ENGINE_WORKERS: how many watcher workers (0 = on the engine's thread); bench/engine.ts compares.
+  // TAW_ENGINE_WORKERS: how many watcher workers (0 = on the engine's thread).
   const workers = ctx.env.TAW_ENGINE_WORKERS ? Number(ctx.env.TAW_ENGINE_WORKERS) : undefined;
   const engine = new Engine({
     tmux: ctx.tmux,
