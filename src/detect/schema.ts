@@ -29,6 +29,8 @@ const TOP_KEYS = new Set([
   "resume",
   "identity",
   "rules",
+  // What a blocked screen asks and how to answer it: read by src/detect/prompt-schema.ts.
+  "prompts",
 ]);
 const IDENTITY_KEYS = new Set(["processes", "aliases", "packages"]);
 const MATCHER_KEYS = ["contains", "regex", "line_regex"] as const;
