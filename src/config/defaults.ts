@@ -52,5 +52,18 @@ export function defaultConfig(): Config {
       persist_scrollback_lines: 1000,
       persist_scrollback_kb: 2048,
     },
+    inbox: {
+      never_approve: [
+        "\\brm\\s+(-\\w+\\s+)*-\\w*([rR]\\w*f|f\\w*[rR])",
+        "\\bgit\\s+push\\b.*(--force|\\s-f\\b)",
+        "\\bgit\\s+reset\\s+--hard",
+      ],
+      never_approve_outside_folder: true,
+      auto_approve: [],
+      read_only: [
+        "^(ls|cat|head|tail|wc|grep|rg|pwd|echo|stat|file|tree|du|df)\\b",
+        "^git\\s+(status|diff|log|show|branch|blame)\\b",
+      ],
+    },
   };
 }

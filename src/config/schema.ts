@@ -147,6 +147,12 @@ export const CONFIG_SPEC: TableSpec = table({
       value: table({ runtime: str, image: str, mounts: strings, env: strings, args: strings }),
     },
   }),
+  inbox: table({
+    never_approve: strings,
+    never_approve_outside_folder: bool,
+    auto_approve: strings,
+    read_only: strings,
+  }),
   sessions: table({
     resume_agents: { type: "enum", values: RESUME_AGENTS },
     persist_scrollback: bool,

@@ -110,6 +110,18 @@ export interface SessionsConfig {
   persist_scrollback_kb: number;
 }
 
+/** `[inbox]`: what the inbox may approve (src/inbox/risk.ts). Patterns are regexes. */
+export interface InboxConfig {
+  /** Commands or paths never approved from the inbox: the user is sent to the pane. */
+  never_approve: string[];
+  /** Writes outside the agent's folder are never approved from the inbox either. */
+  never_approve_outside_folder: boolean;
+  /** Commands approved without asking (off when empty), each logged and notified. */
+  auto_approve: string[];
+  /** Commands that only read: "approve all safe" approves these and nothing else. */
+  read_only: string[];
+}
+
 export interface Config {
   ui: UiConfig;
   notify: NotifyConfig;
@@ -119,6 +131,7 @@ export interface Config {
   hooks: HooksConfig;
   sandbox: { profiles: Record<string, SandboxProfile> };
   sessions: SessionsConfig;
+  inbox: InboxConfig;
 }
 
 export type ConfigProblemKind = "syntax" | "unknown_key" | "wrong_type" | "bad_value" | "unreadable";

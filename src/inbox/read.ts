@@ -1,0 +1,70 @@
+// Reading what a blocked agent asks, now: one capture of its screen and title, its
+// manifest's rules to name the blocked rule, and the manifest's [[prompts]] to read the
+// prompt. Used by the inbox list, by the answer path before and right before typing, and by
+// the auto-approver. Never on the engine's tick.
+
+import { evaluate } from "../detect/engine.ts";
+import { loadManifests, type Manifest, type ManifestSet } from "../detect/manifest.ts";
+import type { Prompt } from "../detect/prompt.ts";
+import { readPrompt } from "../detect/prompt.ts";
+import { loadPromptSpecs, type PromptSpec } from "../detect/prompt-schema.ts";
+import type { DetectedState } from "../detect/types.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { target } from "../tmux/escape.ts";
+
+/** The title a program set; empty when tmux shows only the host name (as the engine reads it). */
+const TITLE_FORMAT = "#{?#{==:#{pane_title},#{host}},,#{pane_title}}";
+
+export interface PaneRead {
+  /** What the screen says now, by the agent's manifest. */
+  state: DetectedState | "keep";
+  rule: string;
+  prompt?: Prompt;
+  /** Short id of the prompt (rule, words and options): what a caller saw is what it answers. */
+  promptId?: string;
+  screen: string;
+}
+
+/** Manifests and their prompt specs, loaded once per process. */
+export class PromptReader {
+  private manifests: ManifestSet | undefined;
+  private readonly specs = new Map<string, PromptSpec[]>();
+
+  constructor(private readonly load: () => ManifestSet = () => loadManifests()) {}
+
+  manifest(kind: string): Manifest | undefined {
+    this.manifests ??= this.load();
+    return this.manifests.get(kind);
+  }
+
+  specsFor(manifest: Manifest): PromptSpec[] {
+    let specs = this.specs.get(manifest.file);
+    if (!specs) {
+      specs = loadPromptSpecs(manifest.file).specs;
+      this.specs.set(manifest.file, specs);
+    }
+    return specs;
+  }
+
+  /** Read pane `paneId` (tmux id) running agent `kind`; undefined when no manifest knows it. */
+  async read(tmux: Tmux, paneId: string, kind: string): Promise<PaneRead | undefined> {
+    const manifest = this.manifest(kind);
+    if (!manifest) return undefined;
+    const [screen, title] = await Promise.all([
+      tmux.run(["capture-pane", "-p", "-t", target(paneId)]),
+      tmux.run(["display-message", "-p", "-t", target(paneId), TITLE_FORMAT]),
+    ]);
+    return readScreen(manifest, this.specsFor(manifest), screen, title.replace(/\n$/, ""));
+  }
+}
+
+export function readScreen(manifest: Manifest, specs: PromptSpec[], screen: string, title: string): PaneRead {
+  const input = { screen, title };
+  const verdict = evaluate(manifest, input);
+  const prompt = verdict.state === "blocked" ? readPrompt(specs, verdict.rule, input) : undefined;
+  return { state: verdict.state, rule: verdict.rule, prompt, promptId: prompt && promptId(prompt), screen };
+}
+
+/** Eight hex digits of the prompt's fingerprint. */
+export const promptId = (prompt: Prompt) =>
+  (Bun.hash(prompt.fingerprint) & 0xffffffffn).toString(16).padStart(8, "0");
