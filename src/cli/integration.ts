@@ -5,6 +5,7 @@
 import { notFound, usageError } from "../errors.ts";
 import { findIntegration, INTEGRATIONS } from "../integration/registry.ts";
 import type { Integration, Outcome } from "../integration/types.ts";
+import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { publicPaneId } from "../tmux/ids.ts";
 import { requireArg } from "./args.ts";
@@ -117,7 +118,14 @@ const FIELDS = ["#{session_id}", "#{pane_id}", `#{${O.kind}}`, `#{${O.source}}`,
 
 /** Every pane that holds a report: its stamp starts with the time it arrived. */
 async function reportedPanes(ctx: CommandContext): Promise<{ panes: PaneReport[]; error?: string }> {
-  const listing = await ctx.tmux.tryRun(["list-panes", "-a", "-F", FIELDS.join("\t")]);
+  const listing = await ctx.tmux.tryRun([
+    "list-panes",
+    "-a",
+    "-f",
+    SKIP_CONTROL_SESSION,
+    "-F",
+    FIELDS.join("\t"),
+  ]);
   if (listing.error) return { panes: [], error: listing.error.message };
   const panes = listing.stdout
     .split("\n")

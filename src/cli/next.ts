@@ -3,6 +3,7 @@
 
 import { agentRows, RANK } from "../agent/rows.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { isControlClient } from "../tmux/control-session.ts";
 import { displayText, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
@@ -24,14 +25,17 @@ interface ClientView {
 /** The client to move: the one named (TAW_CLIENT from the key binding, --client), else the
  * most recently active one. */
 async function pickClient(tmux: Tmux, named: string | undefined): Promise<ClientView | undefined> {
-  const output = await tmux.run(["list-clients", "-F", "#{client_activity}\t#{client_name}\t#{pane_id}"]);
+  const output = await tmux.run([
+    "list-clients",
+    "-F",
+    "#{client_activity}\t#{client_name}\t#{pane_id}\t#{client_flags}",
+  ]);
   const clients = output
     .split("\n")
     .filter(Boolean)
-    .map((line) => {
-      const [activity = "0", name = "", pane = ""] = line.split("\t");
-      return { activity: Number(activity), name, pane };
-    })
+    .map((line) => line.split("\t"))
+    .filter(([, , , flags = ""]) => !isControlClient(flags))
+    .map(([activity = "0", name = "", pane = ""]) => ({ activity: Number(activity), name, pane }))
     .sort((a, b) => b.activity - a.activity);
   return named ? clients.find((client) => client.name === named) : clients[0];
 }

@@ -3,6 +3,7 @@
 import { statSync } from "node:fs";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { atLeast, detectVersion, MINIMUM } from "../tmux/version.ts";
 import { type Check, fail, ok } from "./check.ts";
 
@@ -27,7 +28,9 @@ export async function checkTmuxVersion(): Promise<Check> {
 /** The server answers on the socket this invocation talks to. */
 export async function checkServer(tmux: Tmux): Promise<Check> {
   try {
-    const sessions = (await tmux.run(["list-sessions", "-F", "#{session_id}"])).split("\n").filter(Boolean);
+    const sessions = (await tmux.run(["list-sessions", "-f", SKIP_CONTROL_SESSION, "-F", "#{session_id}"]))
+      .split("\n")
+      .filter(Boolean);
     return ok("server", `reachable, ${sessions.length} session(s)`);
   } catch (error) {
     const running = error instanceof TawError && error.code === "no_server";

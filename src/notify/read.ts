@@ -2,6 +2,7 @@
 // state and whether it is in front of the user, and the attached clients.
 
 import type { Tmux } from "../tmux/client.ts";
+import { isControlClient, SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import type { ClientNow, PaneNow } from "./types.ts";
@@ -16,7 +17,7 @@ const PANE_FORMAT = [
   "#{&&:#{pane_active},#{&&:#{window_active},#{session_attached}}}",
 ].join("\t");
 
-const CLIENT_FORMAT = ["#{client_name}", "#{client_tty}", "#{client_termname}"].join("\t");
+const CLIENT_FORMAT = ["#{client_name}", "#{client_tty}", "#{client_termname}", "#{client_flags}"].join("\t");
 
 export interface TmuxNow {
   panes: Map<string, PaneNow>;
@@ -40,15 +41,14 @@ export function parseClients(output: string): ClientNow[] {
   return output
     .split("\n")
     .filter(Boolean)
-    .map((line) => {
-      const [name = "", tty = "", termname = ""] = line.split("\t");
-      return { name, tty, termname };
-    });
+    .map((line) => line.split("\t"))
+    .filter(([, , , flags = ""]) => !isControlClient(flags))
+    .map(([name = "", tty = "", termname = ""]) => ({ name, tty, termname }));
 }
 
 export async function readTmuxNow(tmux: Tmux): Promise<TmuxNow> {
   const [panes, clients] = await tmux.batch([
-    ["list-panes", "-a", "-F", PANE_FORMAT],
+    ["list-panes", "-a", "-f", SKIP_CONTROL_SESSION, "-F", PANE_FORMAT],
     ["list-clients", "-F", CLIENT_FORMAT],
   ]);
   return { panes: parsePanes(panes?.output ?? ""), clients: parseClients(clients?.output ?? "") };

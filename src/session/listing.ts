@@ -1,6 +1,7 @@
 // The ONE tmux listing a save reads: every pane of the server with its session's and
 // window's fields and its agent's options, turned into saved sessions (a pure function).
 
+import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
@@ -52,7 +53,14 @@ type Row = ListingRow;
 export const KEYS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 /** The listing: `list-panes -a` with every column above, tab-separated. */
-export const SAVE_LISTING: string[] = ["list-panes", "-a", "-F", KEYS.map((key) => COLUMNS[key]).join("\t")];
+export const SAVE_LISTING: string[] = [
+  "list-panes",
+  "-a",
+  "-f",
+  SKIP_CONTROL_SESSION,
+  "-F",
+  KEYS.map((key) => COLUMNS[key]).join("\t"),
+];
 
 function parseRow(line: string): Row | undefined {
   const values = line.split("\t");

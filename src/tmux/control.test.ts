@@ -10,7 +10,21 @@ import { LIST_PANES } from "./formats.ts";
 const socketName = `taw-control-test-${process.pid}`;
 const plain = new Tmux({ socketName });
 const control = plain.withControl();
-Bun.spawnSync(["tmux", "-L", socketName, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "20"]);
+Bun.spawnSync([
+  "tmux",
+  "-L",
+  socketName,
+  "-f",
+  "/dev/null",
+  "new-session",
+  "-d",
+  "-s",
+  "main",
+  "-x",
+  "80",
+  "-y",
+  "20",
+]);
 const pane = (await plain.run(["display-message", "-p", "-t", "main", "#{pane_id}"])).trim();
 // Connected before anything is compared: its holder session is then in both listings.
 await control.batch([["display-message", "-p", "connected"]]);
@@ -25,7 +39,14 @@ describe("control connection", () => {
     const commands = [
       LIST_PANES,
       ["if-shell", "-F", "-t", pane, "#{e|>=:#{window_activity},0}", `capture-pane -p -t '${pane}'`],
-      ["if-shell", "-F", "-t", pane, "#{e|>=:#{window_activity},99999999999}", `capture-pane -p -t '${pane}'`],
+      [
+        "if-shell",
+        "-F",
+        "-t",
+        pane,
+        "#{e|>=:#{window_activity},99999999999}",
+        `capture-pane -p -t '${pane}'`,
+      ],
       ["display-message", "-p", "-t", "%999", "#{pane_id}"],
       ["kill-pane", "-t", "%999"],
       ["display-message", "-p", "after"],

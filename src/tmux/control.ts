@@ -43,6 +43,8 @@ export class ControlConnection {
       [
         "tmux",
         ...serverArgs,
+        // -N: never start a server; one that is not running stays down.
+        "-N",
         "-C",
         "new-session",
         "-A",
@@ -60,9 +62,7 @@ export class ControlConnection {
       { stdin: "pipe", stdout: "pipe", stderr: "ignore", env: { ...env, TMUX: undefined } },
     );
     void this.readLoop();
-    this.batch([["set-option", "-t", CONTROL_SESSION, "destroy-unattached", "on"]]).catch(
-      () => undefined,
-    );
+    this.batch([["set-option", "-t", CONTROL_SESSION, "destroy-unattached", "on"]]).catch(() => undefined);
   }
 
   get isClosed(): boolean {

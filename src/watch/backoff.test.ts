@@ -73,6 +73,7 @@ function engineOver(tmux: ScriptedTmux, delays: number[]): Engine {
     eventsPath: "",
     status: { format: "{working}", hide_zero: true },
     timers: recordingTimers(delays),
+    control: false,
   });
 }
 

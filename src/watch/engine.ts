@@ -57,7 +57,8 @@ export interface EngineOptions {
   /** Where ticks are scheduled; tests give a stand-in to see the delays. */
   timers?: Timers;
   /** Reads and writes over one control-mode connection instead of a tmux process each
-   * (src/tmux/control.ts); by default when TAW_TMUX_CONTROL=1. */
+   * (src/tmux/control.ts); by default only with TAW_TMUX_CONTROL=1: its holder session
+   * becomes tmux's "current" session for commands given without a target from outside tmux. */
   control?: boolean;
 }
 

@@ -5,6 +5,7 @@
 // so a quiet pane costs a format evaluation, not a capture.
 
 import type { Tmux } from "../tmux/client.ts";
+import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
 import { LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
@@ -79,10 +80,9 @@ export function parseClients(output: string, focusTracked: boolean): Client[] {
   for (const line of output.split("\n")) {
     if (!line.includes("\t")) continue;
     const [name = "", sessionId = "", flags = ""] = line.split("\t");
-    const words = flags.split(",");
     // A control-mode client (the engine's own connection) is nobody looking.
-    if (words.includes("control-mode")) continue;
-    clients.push({ name, sessionId, unfocused: focusTracked && !words.includes("focused") });
+    if (isControlClient(flags)) continue;
+    clients.push({ name, sessionId, unfocused: focusTracked && !flags.split(",").includes("focused") });
   }
   return clients;
 }

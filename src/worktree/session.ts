@@ -3,6 +3,7 @@
 
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn, newName, startDirectory, target } from "../tmux/escape.ts";
 import { setOption } from "../tmux/options.ts";
 
@@ -24,7 +25,7 @@ interface ListedSession extends SessionRef {
 }
 
 async function listSessions(tmux: Tmux): Promise<ListedSession[]> {
-  const result = await tmux.tryRun(["list-sessions", "-F", SESSION_FORMAT]);
+  const result = await tmux.tryRun(["list-sessions", "-f", SKIP_CONTROL_SESSION, "-F", SESSION_FORMAT]);
   // No server means no sessions: every worktree is closed.
   if (result.error) {
     if (result.error.code === "no_server") return [];
