@@ -91,12 +91,14 @@ export class EngineSource implements SnapshotSource {
 export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
   // Loaded here, after the first frame: the engine and its notifications are a tenth of the
   // dashboard's imports and no part of what the first frame shows.
-  const [{ Engine }, { attachNotifications }, { attachHerdr }, { attachAutosave }] = await Promise.all([
-    import("../watch/engine.ts"),
-    import("../notify/attach.ts"),
-    import("../herdr/attach.ts"),
-    import("../session/autosave.ts"),
-  ]);
+  const [{ Engine }, { attachNotifications }, { attachHerdr }, { attachAutosave }, { attachAutoApprove }] =
+    await Promise.all([
+      import("../watch/engine.ts"),
+      import("../notify/attach.ts"),
+      import("../herdr/attach.ts"),
+      import("../session/autosave.ts"),
+      import("../inbox/auto.ts"),
+    ]);
   const engine = new Engine({ tmux });
   try {
     await engine.start();
@@ -106,6 +108,8 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
     void attachHerdr(engine, tmux).then((stop) => engine.finished.then(stop));
     // And the sessions' autosave (src/session/autosave.ts).
     void engine.finished.then(attachAutosave(engine, tmux, process.env, () => {}));
+    // And the inbox's auto-approvals (src/inbox/auto.ts).
+    void engine.finished.then(attachAutoApprove(engine, tmux));
     return new EngineSource(engine);
   } catch (error) {
     await engine.stop().catch(() => undefined);

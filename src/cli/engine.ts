@@ -80,8 +80,12 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   // Sessions saved on their own (src/session/autosave.ts), once more as the engine stops.
   const { attachAutosave } = await import("../session/autosave.ts");
   const stopAutosave = attachAutosave(engine, ctx.tmux, ctx.env, (message) => log.info(message));
+  // Approvals [inbox] auto_approve gives on its own, logged and notified (src/inbox/auto.ts).
+  const { attachAutoApprove } = await import("../inbox/auto.ts");
+  const stopAutoApprove = attachAutoApprove(engine, ctx.tmux, ctx.env, (message) => log.info(message));
   await engine.finished;
   await stopAutosave();
+  stopAutoApprove();
   await stopHerdr();
   return { running: false };
 }

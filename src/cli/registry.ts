@@ -4,6 +4,7 @@
 import { agentCommands } from "./agent.ts";
 import { agentStart } from "./agent-launch.ts";
 import { agentDriveCommands } from "./agent-wait.ts";
+import { answerCommands } from "./answer.ts";
 import { COMMON_FLAGS, type Command } from "./command.ts";
 import { configCommands } from "./config.ts";
 import { dashboardCommand, popupCommand } from "./dashboard.ts";
@@ -59,6 +60,7 @@ export const COMMANDS: Command[] = [
   eventsCommand as Command,
   agentStart as Command,
   ...(agentDriveCommands as Command[]),
+  ...(answerCommands as Command[]),
   ...(worktreeCommands as Command[]),
   sandboxCommand as Command,
   ...(explainCommands as Command[]),

@@ -1,0 +1,217 @@
+// The inbox's safety on a real tmux server, with a fake agent showing real recorded prompts
+// (e2e/inbox-agent.ts): a prompt that changes between the read and the answer is not
+// answered; a never-approve command is refused (jump to it) while a deny goes through; an
+// auto_approve match is approved by the engine, logged and notified.
+
+import { describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
+
+const server = useServers();
+const TIMEOUT_MS = 40_000;
+const AGENT = resolve(import.meta.dir, "inbox-agent.ts");
+
+interface Started {
+  pane: string;
+  log: string;
+  typed(): string[];
+}
+
+/** A pane running the fake `kind` agent on fixture `start`. */
+async function fakeAgent(s: TestServer, kind: string, env: Record<string, string>): Promise<Started> {
+  const dir = mkdtempSync(join(tmpdir(), "taw-inbox-"));
+  const bin = join(dir, kind);
+  writeFileSync(bin, `#!${process.execPath}\nawait import(${JSON.stringify(AGENT)});\n`);
+  chmodSync(bin, 0o755);
+  const log = join(dir, "typed.log");
+  const vars = Object.entries({ INBOX_AGENT_LOG: log, ...env }).map(([k, v]) => `${k}=${v}`);
+  const pane = (await s.run("new-window", "-P", "-F", "#{pane_id}", "-c", dir, "env", ...vars, bin)).trim();
+  await waitFor(() => existsSync(`${log}.pid`), 10_000, "the fake agent started");
+  const typed = () =>
+    existsSync(log)
+      ? readFileSync(log, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as string)
+      : [];
+  return { pane, log, typed };
+}
+
+interface Entry {
+  pane_id: string;
+  tmux_id: string;
+  group: string;
+  ask: string;
+  options: string[];
+  prompt_id: string | null;
+  risk: string;
+}
+
+/** The inbox once it lists `pane` (the engine must have seen it blocked). */
+async function inboxEntry(s: TestServer, pane: string): Promise<Entry> {
+  return waitFor(
+    async () => {
+      const result = await s.taw(["agent", "inbox", "--json"]);
+      const entries = (result.json?.result ?? []) as Entry[];
+      return entries.find((entry) => entry.tmux_id === pane);
+    },
+    20_000,
+    `${pane} in the inbox`,
+  );
+}
+
+const screenOf = (s: TestServer, pane: string) => s.run("capture-pane", "-p", "-t", pane);
+
+describe("taw agent inbox / answer", () => {
+  test(
+    "a question swapped between the read and the answer is not answered; the new one is",
+    async () => {
+      const s = await server();
+      const agent = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
+      const entry = await inboxEntry(s, agent.pane);
+      expect(entry).toMatchObject({
+        group: "question",
+        ask: "Which file name should I use?",
+        options: ["notes.txt", "notes.md", "Type something.", "Chat about this"],
+      });
+
+      process.kill(Number(readFileSync(`${agent.log}.pid`, "utf8")), "SIGUSR1");
+      await waitFor(
+        async () => (await screenOf(s, agent.pane)).includes("Which output format"),
+        5000,
+        "the swap",
+      );
+      const refused = await s.taw([
+        "agent",
+        "answer",
+        entry.pane_id,
+        "--option",
+        "2",
+        "--expect",
+        entry.prompt_id ?? "",
+      ]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/nothing was typed: the prompt on .* changed since it was read/);
+      expect(agent.typed()).toEqual([]);
+
+      // Read again: the new prompt has its own id, and answering it types Down, Enter.
+      const fresh = await inboxEntry(s, agent.pane);
+      expect(fresh.ask).toBe("Which output format should I write?");
+      expect(fresh.prompt_id).not.toBe(entry.prompt_id);
+      const answered = await s.taw([
+        "agent",
+        "answer",
+        fresh.pane_id,
+        "--option",
+        "2",
+        "--expect",
+        fresh.prompt_id ?? "",
+        "--json",
+      ]);
+      expect(answered.code).toBe(0);
+      expect(answered.json?.result).toMatchObject({ typed: ["Down", "Enter"], left: true, state: "idle" });
+      expect(agent.typed()).toEqual(["\u001b[B", "\r"]);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "a never-approve command is not approved (jump to it); a deny of it is typed",
+    async () => {
+      const s = await server();
+      // pi's recorded permission gate asks for `… && rm -rf ./build-cache`.
+      const agent = await fakeAgent(s, "pi", { INBOX_AGENT_START: "blocked-permission-gate" });
+      const entry = await inboxEntry(s, agent.pane);
+      expect(entry).toMatchObject({ group: "approval", risk: "never" });
+      expect(entry.ask).toContain("rm -rf ./build-cache");
+
+      for (const flags of [["--approve"], ["--option", "1"]]) {
+        const refused = await s.taw(["agent", "answer", entry.pane_id, ...flags]);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/nothing was typed: .*rm -rf.* matches never_approve .*jump to it/);
+      }
+      expect(agent.typed()).toEqual([]);
+
+      const denied = await s.taw(["agent", "answer", entry.pane_id, "--deny", "--json"]);
+      expect(denied.code).toBe(0);
+      expect(denied.json?.result).toMatchObject({ typed: ["Down", "Enter"], left: true });
+      expect(agent.typed()).toEqual(["\u001b[B", "\r"]);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "bad answers are refused in words and type nothing",
+    async () => {
+      const s = await server();
+      const agent = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
+      const entry = await inboxEntry(s, agent.pane);
+      const cases: [string[], RegExp][] = [
+        [["--approve"], /offers no 'approve'/],
+        [["--option", "7"], /option 7 is not on screen; the prompt has options 1-4/],
+        [["--approve", "--deny"], /give exactly one answer/],
+        [[], /give exactly one answer/],
+      ];
+      for (const [flags, message] of cases) {
+        const result = await s.taw(["agent", "answer", entry.pane_id, ...flags]);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toMatch(message);
+        expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+      }
+      const nobody = await s.taw(["agent", "answer", "w9:p99", "--approve"]);
+      expect(nobody.code).toBe(3);
+      expect(agent.typed()).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "an auto_approve match is approved by the engine, logged and notified",
+    async () => {
+      const s = await server();
+      const configDir = mkdtempSync(join(tmpdir(), "taw-inbox-config-"));
+      const stateDir = mkdtempSync(join(tmpdir(), "taw-inbox-state-"));
+      mkdirSync(configDir, { recursive: true });
+      writeFileSync(
+        join(configDir, "config.toml"),
+        "[notify]\nmessage_seconds = 30\n[inbox]\nauto_approve = ['^sleep 8 && touch ran\\.txt$']\n",
+      );
+      const env = { TAW_CONFIG_DIR: configDir, TAW_STATE_DIR: stateDir };
+      // As wide as the recorded screen, so the client does not shrink the window under it.
+      const outer = await attachedClient(server, s, { width: 120, height: 40 });
+      // The engine this test's env names (config and state folders) must be the one running.
+      const engine = await s.taw(["engine"], env);
+      expect(engine.code).toBe(0);
+      const agent = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-permission-bash" });
+      await s.run("select-window", "-t", "main:0");
+
+      const log = join(stateDir, "inbox.log");
+      const line = await waitFor(
+        () => existsSync(log) && readFileSync(log, "utf8").trim().split("\n")[0],
+        20_000,
+        "the auto-approval in inbox.log",
+      ).catch((error) => {
+        console.log(readFileSync(join(stateDir, "logs", "engine.log"), "utf8"));
+        throw error;
+      });
+      expect(JSON.parse(line)).toMatchObject({
+        action: "auto_approve",
+        agent: "claude",
+        command: "sleep 8 && touch ran.txt",
+        typed: ["Enter"],
+        left: true,
+      });
+      expect(agent.typed()).toEqual(["\r"]);
+      await waitFor(
+        async () => (await outer.run("capture-pane", "-p", "-t", "main")).includes("taw approved sleep 8"),
+        10_000,
+        "the notification on the attached client",
+      );
+      await s.taw(["engine", "stop"], env);
+    },
+    TIMEOUT_MS,
+  );
+});
