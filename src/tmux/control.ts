@@ -19,8 +19,12 @@ interface Block {
   text: string;
 }
 
+/** Commands that queue further commands, each answering in a block of its own. */
+const QUEUES_MORE = new Set(["if-shell", "if", "run-shell", "run", "source-file", "source"]);
+
 interface Request {
-  sentinels: string[];
+  /** Per command, the sentinel printed after it, or none when it answers in one block. */
+  sentinels: (string | undefined)[];
   results: BatchResult[];
   parts: string[];
   failed: string | undefined;
@@ -36,6 +40,9 @@ export class ControlConnection {
   private block: { key: string; ours: boolean; lines: string[] } | undefined;
   private closed = false;
   private counter = 0;
+  /** Lines held until the client is attached: tmux runs stdin's commands as they come, even
+   * before the new-session that creates the holder has finished. */
+  private backlog: string[] | undefined = [];
 
   /** `serverArgs`: the -L/-S words; the connection attaches to (or creates) the holder session. */
   constructor(serverArgs: string[], env: Record<string, string | undefined> = process.env) {
@@ -73,14 +80,21 @@ export class ControlConnection {
   batch(commands: string[][]): Promise<BatchResult[]> {
     if (this.closed) return Promise.reject(new ControlClosed("the control connection has ended"));
     const nonce = `${process.pid}-${this.counter++}`;
-    const sentinels = commands.map((_, index) => `::taw-control-${nonce}-${index}::`);
+    // A command that queues others answers in several blocks: a sentinel after it marks its
+    // end. Any other command answers in exactly one, and needs none (tmux spends as much on
+    // a sentinel as on a small command).
+    const sentinels = commands.map((command, index) =>
+      QUEUES_MORE.has(command[0] ?? "") ? `::taw-control-${nonce}-${index}::` : undefined,
+    );
     const done = new Promise<BatchResult[]>((resolve, reject) => {
       this.queue.push({ sentinels, results: [], parts: [], failed: undefined, resolve, reject });
     });
-    const lines = commands.flatMap((command, index) => [
-      controlLine(command),
-      controlLine(["display-message", "-p", sentinels[index] ?? ""]),
-    ]);
+    const lines = commands.flatMap((command, index) => {
+      const sentinel = sentinels[index];
+      return sentinel === undefined
+        ? [controlLine(command)]
+        : [controlLine(command), controlLine(["display-message", "-p", sentinel])];
+    });
     this.write(lines.join("\n"));
     return done;
   }
@@ -92,6 +106,10 @@ export class ControlConnection {
   }
 
   private write(text: string): void {
+    if (this.backlog) {
+      this.backlog.push(text);
+      return;
+    }
     const stdin = this.proc.stdin as import("bun").FileSink;
     stdin.write(`${text}\n`);
     stdin.flush();
@@ -130,16 +148,29 @@ export class ControlConnection {
     }
     const begin = BLOCK_BEGIN.exec(line);
     if (begin) this.block = { key: `${begin[1]} ${begin[2]}`, ours: begin[3] === "1", lines: [] };
-    else if (line.startsWith("%exit")) this.end();
+    else if (line.startsWith("%session-changed") && this.backlog) {
+      const held = this.backlog;
+      this.backlog = undefined;
+      for (const text of held) this.write(text);
+    } else if (line.startsWith("%exit")) this.end();
   }
 
   /** A command's own blocks (if-shell adds the one of the command it runs) come before its
-   * sentinel's: the sentinel closes them into one result. */
+   * sentinel's: the sentinel closes them into one result. Without a sentinel, the one block
+   * is the result. */
   private settle(block: Block): void {
     const request = this.queue[0];
     if (!request) return;
     const index = request.results.length;
-    if (block.ok && block.text === request.sentinels[index]) {
+    const sentinel = request.sentinels[index];
+    if (sentinel === undefined) {
+      request.results.push(
+        block.ok ? { ok: true, output: block.text } : { ok: false, output: "", error: block.text },
+      );
+      this.finishIfDone(request);
+      return;
+    }
+    if (block.ok && block.text === sentinel) {
       const output = request.parts.filter((part) => part !== "").join("\n");
       request.results.push(
         request.failed === undefined
@@ -148,14 +179,17 @@ export class ControlConnection {
       );
       request.parts = [];
       request.failed = undefined;
-      if (request.results.length === request.sentinels.length) {
-        this.queue.shift();
-        request.resolve(request.results);
-      }
+      this.finishIfDone(request);
       return;
     }
     if (block.ok) request.parts.push(block.text);
     else request.failed ??= block.text;
+  }
+
+  private finishIfDone(request: Request): void {
+    if (request.results.length < request.sentinels.length) return;
+    this.queue.shift();
+    request.resolve(request.results);
   }
 
   private end(): void {

@@ -49,8 +49,10 @@ class ScriptedTmux {
     return commands.map((command) => ({ ok: true, output: this.answer(command) }));
   }
 
-  /** The claim when asked for it; an empty rail, listing and client list otherwise. */
+  /** The claim when asked for it (alone, or leading the probe); an empty rail, listing and
+   * client list otherwise. */
   private answer(command: string[]): string {
+    if (command[0] === "display-message") return `${this.claim}\t\t`;
     return command.includes(ENGINE_OPTION) ? `${this.claim}\n` : "";
   }
 }

@@ -218,7 +218,7 @@ export class Engine {
       const probe = await takeProbe(this.tmux);
       if (this.stopped || this.claimLost(probe.claim)) return -1;
       this.probes++;
-      if (!this.rest.moved(probe.answer, probe.windows)) return this.nextDelay();
+      if (!this.rest.moved(probe.answer)) return this.nextDelay();
     }
     const read = await takeRead(this.tmux, this.captureRequests(), this.focusTracked, now);
     if (this.stopped || this.claimLost(read.claim)) return -1;

@@ -1,14 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { latestActivity, RestGate } from "./probe.ts";
+import { latestActivity, parseProbe, RestGate } from "./probe.ts";
 
-const quiet = "@1=1700000000:%1/idle//claude/3/, @2=1700000005:%2////, ";
+const quiet = "123 host 1 0.1.0\t\t$1.1:@1=1700000000/2 @2=1700000005/1  $2.0:@3=1699999999/1  ";
 const at = (second: number, ms = 0) => second * 1000 + ms;
 
-describe("latestActivity", () => {
+describe("the probe's answer", () => {
+  test("the claim leads it", () => {
+    expect(parseProbe(quiet).claim).toBe("123 host 1 0.1.0");
+    expect(parseProbe("").claim).toBe("");
+  });
   test("the newest window output second", () => {
     expect(latestActivity(quiet)).toBe(1700000005);
-  });
-  test("no window parsed is 0", () => {
     expect(latestActivity("")).toBe(0);
   });
 });
@@ -26,22 +28,24 @@ describe("RestGate", () => {
   test("the same answer with no output since the last full read has not moved", () => {
     const gate = new RestGate();
     gate.sawFull(quiet, at(1700000010));
-    expect(gate.moved(quiet, quiet)).toBe(false);
+    expect(gate.moved(quiet)).toBe(false);
   });
 
-  test("a changed option, pane or client list has moved", () => {
+  test("a report's nudge, a new pane, an attach or a new window has moved", () => {
     const gate = new RestGate();
     gate.sawFull(quiet, at(1700000010));
-    expect(gate.moved(quiet.replace("idle", "working"), quiet)).toBe(true);
-    expect(gate.moved(`${quiet}\nclient-1`, quiet)).toBe(true);
+    expect(gate.moved(quiet.replace("\t\t", "\t1700000009-ab\t"))).toBe(true);
+    expect(gate.moved(quiet.replace("/2 ", "/3 "))).toBe(true);
+    expect(gate.moved(quiet.replace("$2.0", "$2.1"))).toBe(true);
+    expect(gate.moved(`${quiet}@4=1699999999/1 `)).toBe(true);
   });
 
   test("output in the second of the last full read counts as moved: it may have come after it", () => {
     const gate = new RestGate();
     const printed = quiet.replace("1700000005", "1700000010");
     gate.sawFull(printed, at(1700000010, 100));
-    expect(gate.moved(printed, printed)).toBe(true);
+    expect(gate.moved(printed)).toBe(true);
     gate.sawFull(printed, at(1700000011, 50));
-    expect(gate.moved(printed, printed)).toBe(false);
+    expect(gate.moved(printed)).toBe(false);
   });
 });

@@ -9,8 +9,7 @@ import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
 import { LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
-import { ENGINE_OPTION } from "./claim.ts";
-import { PROBE_COMMAND } from "./probe.ts";
+import { PROBE_COMMAND, type Probe, parseProbe } from "./probe.ts";
 import { RAIL_OPTION } from "./rail.ts";
 
 export interface Client {
@@ -37,25 +36,16 @@ export interface Read {
   probe: Probe;
 }
 
-/** The small read a quiet tick takes instead (probe.ts). */
-export interface Probe {
-  /** The windows, panes and the few options the probe lists. */
-  windows: string;
-  /** What the probe compares: the windows and the clients as tmux gave them. */
-  answer: string;
-  claim: string;
-}
-
 const CLIENT_FORMAT = "#{client_name}\t#{session_id}\t#{client_flags}";
-const PROBE_COMMANDS: string[][] = [
-  PROBE_COMMAND,
-  ["list-clients", "-F", CLIENT_FORMAT],
-  ["show-options", "-gqv", ENGINE_OPTION],
-];
-const FIXED = 5;
+const FIXED = 4;
 
 export function readCommands(captures: CaptureRequest[]): string[][] {
-  const commands: string[][] = [...PROBE_COMMANDS, LIST_PANES, ["show-options", "-gqv", RAIL_OPTION]];
+  const commands: string[][] = [
+    PROBE_COMMAND,
+    ["list-clients", "-F", CLIENT_FORMAT],
+    LIST_PANES,
+    ["show-options", "-gqv", RAIL_OPTION],
+  ];
   for (const { paneId, sinceSecond } of captures) {
     const pane = target(paneId);
     commands.push([
@@ -99,12 +89,12 @@ export async function takeRead(
     const result = results[FIXED + index];
     if (result?.ok && result.output !== "") screens.set(request.paneId, result.output);
   });
-  const probe = probeOf(results);
+  const probe = parseProbe(results[0]?.output ?? "");
   return {
-    snapshot: buildSnapshot(results[3]?.output ?? "", now),
+    snapshot: buildSnapshot(results[2]?.output ?? "", now),
     clients: parseClients(results[1]?.output ?? "", focusTracked),
     claim: probe.claim,
-    rail: results[4]?.output ?? "",
+    rail: results[3]?.output ?? "",
     screens,
     probe,
   };
@@ -112,16 +102,8 @@ export async function takeRead(
 
 /** The probe alone: a tick on a quiet server asks only this. */
 export async function takeProbe(tmux: Tmux): Promise<Probe> {
-  return probeOf(await tmux.batch(PROBE_COMMANDS));
-}
-
-function probeOf(results: { output: string }[]): Probe {
-  const windows = results[0]?.output ?? "";
-  return {
-    windows,
-    answer: `${windows}\n${results[1]?.output ?? ""}`,
-    claim: (results[2]?.output ?? "").trim(),
-  };
+  const [result] = await tmux.batch([PROBE_COMMAND]);
+  return parseProbe(result?.output ?? "");
 }
 
 /** Sessions someone is looking at: an attached client whose terminal has not lost focus. */
