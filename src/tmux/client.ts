@@ -117,6 +117,8 @@ export class Tmux {
   }
 
   private async spawnBatch(commands: string[][]): Promise<BatchResult[]> {
+    // One command needs no sentinel to split its output (the engine's quiet tick).
+    if (commands.length === 1) return [await this.single(commands[0] ?? [])];
     const results: BatchResult[] = [];
     let rest = commands;
     while (rest.length > 0) {
@@ -134,6 +136,14 @@ export class Tmux {
       rest = rest.slice(done.length + 1);
     }
     return results;
+  }
+
+  private async single(command: string[]): Promise<BatchResult> {
+    const { stdout, stderr, exitCode } = await this.spawn(command);
+    if (exitCode === 0) return { ok: true, output: stdout.endsWith("\n") ? stdout.slice(0, -1) : stdout };
+    const error = classify(stderr, command);
+    if (error.code === "no_server" || error.code === "tmux_missing") throw error;
+    return { ok: false, output: "", error: stderr.trim() };
   }
 
   private async spawn(

@@ -60,6 +60,15 @@ describe("control connection", () => {
     expect(viaControl[5]?.output).toBe("after");
   });
 
+  test("a batch of one command (no sentinel, no split) answers as one among others", async () => {
+    const listing = await plain.batch([LIST_PANES]);
+    const among = await plain.batch([LIST_PANES, ["display-message", "-p", "x"]]);
+    expect(listing).toEqual([among[0] as (typeof among)[number]]);
+    const [missing] = await plain.batch([["kill-pane", "-t", "%999"]]);
+    expect(missing?.ok).toBe(false);
+    expect(missing?.error).toContain("can't find pane");
+  });
+
   test("an option value with quotes, $, backslashes, control characters, a format and a trailing ; round-trips", async () => {
     const value = `it's "q" $HOME \\ #{pane_id} tab\there\nline2 \u001b[1m é ;`;
     await control.batch([["set-option", "-p", "-t", pane, "@taw_control_test", `${value.slice(0, -1)}\\;`]]);
