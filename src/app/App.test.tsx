@@ -127,8 +127,9 @@ test("/ filters fuzzily as you type and Esc clears the filter", async () => {
 });
 
 test("? shows every key from the registry, and Esc closes it", async () => {
-  // Tall enough for one column, where no title is cut (the Worktree keys made 40 rows short).
-  const r = await renderDash(120, 50);
+  // Tall enough for one column, where no title is cut (the Worktree keys made 40 rows short,
+  // the Inbox keys 50).
+  const r = await renderDash(120, 60);
   await press(r, "?");
   let frame = r.frame();
   expect(frame).toContain("keys — Esc closes");

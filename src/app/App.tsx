@@ -11,6 +11,7 @@ import { AgentList } from "./components/AgentList.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { Help } from "./components/Help.tsx";
+import { InboxFeed, InboxList } from "./components/Inbox.tsx";
 import { Picker } from "./components/Picker.tsx";
 import { Preview } from "./components/Preview.tsx";
 import { TreeList } from "./components/TreeList.tsx";
@@ -29,7 +30,7 @@ export function handleKey(
   const key = keyName(event);
   const command = findCommand(state, key);
   if (command) {
-    void command.run(ctx);
+    void command.run(ctx, key);
     return true;
   }
   if (!isEditing(state)) return false;
@@ -54,6 +55,8 @@ function Body({ width, height }: { width: number; height: number }) {
     <box flexDirection="row" height={layout.bodyRows} width={width}>
       {view === "agents" ? (
         <AgentList width={layout.listWidth} rows={layout.listRows} />
+      ) : view === "inbox" ? (
+        <InboxList width={layout.listWidth} rows={layout.listRows} />
       ) : view === "tree" ? (
         <TreeList width={layout.listWidth} rows={layout.listRows} />
       ) : (
@@ -105,6 +108,7 @@ export function App({ ctx }: { ctx: ActionContext }) {
   return (
     <DashContext.Provider value={ctx}>
       <Geometry ctx={ctx} />
+      <InboxFeed />
       <Screen />
     </DashContext.Provider>
   );

@@ -22,6 +22,7 @@ import {
   openOverlay,
   rowCount,
   scrollHelp,
+  selectedPaneId,
   selectIndex,
   setFilter,
   switchView,
@@ -31,8 +32,10 @@ import {
 /** The worktree actions bring git plumbing that the first frame
  * does not need; they load on first use. */
 const worktreeActions = () => import("./worktrees.ts");
+/** So do the Inbox's answers (src/inbox). */
+const inboxActions = () => import("./components/InboxActions.ts");
 
-export type Category = "Move" | "View" | "Agent" | "Worktree" | "Dashboard" | "Dialog";
+export type Category = "Move" | "View" | "Agent" | "Inbox" | "Worktree" | "Dashboard" | "Dialog";
 
 export interface KeyCommand {
   id: string;
@@ -48,17 +51,26 @@ export interface KeyCommand {
   /** The footer's word for it, when the title is too long. */
   short?: string;
   when?(state: DashState): boolean;
-  run(ctx: ActionContext): void | Promise<void>;
+  /** `key` is the key pressed (for a command with several, as option 1-9). */
+  run(ctx: ActionContext, key: string): void | Promise<void>;
 }
 
 const LIST: Mode[] = ["none"];
-const EDITING: Mode[] = ["filter", "rename", "prompt", "picker", "branch"];
+const EDITING: Mode[] = ["filter", "rename", "prompt", "picker", "branch", "answer"];
 
 const inTree = (state: DashState) => state.view === "tree";
 const inWorktrees = (state: DashState) => state.view === "worktrees";
 /** The help is taller than its box (its footer hint shows only then). */
 const helpScrolls = (state: DashState) => state.overlay.kind === "help" && state.overlay.maxTop > 0;
 const selectedTreeRow = (state: DashState) => state.tree.find((row) => row.key === state.selected.tree);
+const inInbox = (state: DashState) => state.view === "inbox";
+/** The selected agent (Inbox, or a blocked one in Agents) waits on a prompt taw read. */
+const canAnswer = (state: DashState) => {
+  if (state.view !== "inbox" && state.view !== "agents") return false;
+  const paneId = selectedPaneId(state);
+  return state.inbox.some((entry) => entry.row.paneId === paneId && entry.promptId !== undefined);
+};
+const OPTION_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 function movePicker(ctx: ActionContext, delta: number): void {
   const { overlay, input } = ctx.store.getState();
@@ -145,7 +157,7 @@ export const COMMANDS: KeyCommand[] = [
     short: "view",
     keys: ["tab"],
     hint: "Tab",
-    title: "switch view (Agents / Tree / Worktrees)",
+    title: "switch view (Agents / Tree / Worktrees / Inbox)",
     category: "View",
     modes: LIST,
     footer: true,
@@ -298,6 +310,66 @@ export const COMMANDS: KeyCommand[] = [
     category: "Agent",
     modes: LIST,
     run: (c) => seen(c),
+  },
+  // Inbox: answer the selected waiting agent (src/inbox)
+  {
+    id: "inbox-approve",
+    short: "approve",
+    keys: ["a", "A"],
+    hint: "a/A",
+    title: "approve once / always (A: the agent stops asking); never_approve jumps instead",
+    category: "Inbox",
+    modes: LIST,
+    footer: true,
+    when: canAnswer,
+    run: async (c, key) =>
+      (await inboxActions()).answerSelected(c, { kind: key === "A" ? "always" : "approve" }),
+  },
+  {
+    id: "inbox-deny",
+    short: "deny",
+    keys: ["d"],
+    hint: "d",
+    title: "deny",
+    category: "Inbox",
+    modes: LIST,
+    footer: true,
+    when: canAnswer,
+    run: async (c) => (await inboxActions()).answerSelected(c, { kind: "deny" }),
+  },
+  {
+    id: "inbox-option",
+    short: "option",
+    keys: OPTION_KEYS,
+    hint: "1-9",
+    title: "pick option N of the prompt",
+    category: "Inbox",
+    modes: LIST,
+    footer: true,
+    when: canAnswer,
+    run: async (c, key) => (await inboxActions()).answerSelected(c, { kind: "option", n: Number(key) }),
+  },
+  {
+    id: "inbox-type",
+    keys: ["t"],
+    hint: "t",
+    title: "type: a free answer to a question, or deny an approval and say what to do instead",
+    category: "Inbox",
+    modes: LIST,
+    when: canAnswer,
+    run: async (c) => (await inboxActions()).askAnswer(c),
+  },
+  {
+    id: "inbox-safe",
+    short: "approve read-only",
+    keys: ["Y"],
+    hint: "Y",
+    title: "approve every waiting command [inbox] read_only calls safe, nothing else",
+    category: "Inbox",
+    modes: LIST,
+    footer: true,
+    when: inInbox,
+    run: async (c) => (await inboxActions()).approveAllSafe(c),
   },
   // Dashboard
   {
@@ -465,12 +537,14 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Enter",
     title: "send / save",
     category: "Dialog",
-    modes: ["rename", "prompt", "branch"],
+    modes: ["rename", "prompt", "branch", "answer"],
     footer: true,
-    run: async (c) =>
-      c.store.getState().overlay.kind === "branch"
-        ? (await worktreeActions()).askWorktreeAgent(c)
-        : submitOverlay(c),
+    run: async (c) => {
+      const kind = c.store.getState().overlay.kind;
+      if (kind === "branch") return (await worktreeActions()).askWorktreeAgent(c);
+      if (kind === "answer") return (await inboxActions()).submitAnswer(c);
+      return submitOverlay(c);
+    },
   },
   {
     id: "confirm",
@@ -504,7 +578,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Esc",
     title: "cancel",
     category: "Dialog",
-    modes: ["rename", "prompt", "picker", "branch"],
+    modes: ["rename", "prompt", "picker", "branch", "answer"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },

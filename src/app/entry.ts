@@ -7,10 +7,22 @@ import { type ServerSelection, serverFromEnv, Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { type FailureScene, reportFailure } from "./failure.ts";
 import { loadDashboard } from "./load.ts";
+import type { View } from "./store.ts";
+
+/** The views `--view` opens on. */
+export const VIEWS: readonly View[] = ["agents", "tree", "worktrees", "inbox"];
+
+/** `--view`'s value, checked. */
+export function parseView(text: string): View {
+  if (!VIEWS.includes(text as View))
+    throw usageError(`unknown view '${text}'; views are ${VIEWS.join(", ")}`);
+  return text as View;
+}
 
 export interface EntryArgs {
   popup: boolean;
   client?: string;
+  view?: View;
   server: ServerSelection;
 }
 
@@ -25,6 +37,7 @@ export function parseEntryArgs(argv: string[], env = process.env): EntryArgs {
     };
     if (arg === "--popup") args.popup = true;
     else if (arg === "--client") args.client = value();
+    else if (arg === "--view") args.view = parseView(value());
     else if (arg === "-L" || arg === "--socket-name") args.server = { socketName: value() };
     else if (arg === "-S" || arg === "--socket") args.server = { socketPath: value() };
     else throw usageError(`unknown option '${arg}' for the dashboard entry`);
@@ -59,7 +72,14 @@ if (import.meta.main) {
     );
     const heldInput = splashed ? new HeldInput() : undefined;
     const { runDashboard } = await loadDashboard();
-    await runDashboard({ tmux, popup: args.popup, client: args.client, firstSnapshot, heldInput });
+    await runDashboard({
+      tmux,
+      popup: args.popup,
+      client: args.client,
+      view: args.view,
+      firstSnapshot,
+      heldInput,
+    });
   } catch (error) {
     if (splashed) {
       process.stdout.write((await import("./splash.ts")).LEAVE_SPLASH);

@@ -32,6 +32,7 @@ const VIEWS: { view: View; text: string }[] = [
   { view: "agents", text: " Agents " },
   { view: "tree", text: " Tree " },
   { view: "worktrees", text: " Worktrees " },
+  { view: "inbox", text: " Inbox " },
 ];
 
 export interface HeaderInput {

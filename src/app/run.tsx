@@ -12,7 +12,7 @@ import { CrashBoundary } from "./components/CrashBoundary.tsx";
 import { reportFailure } from "./failure.ts";
 import { Feed } from "./feed.ts";
 import { HeldInput } from "./held-input.ts";
-import { createDashStore, showMessage } from "./store.ts";
+import { createDashStore, showMessage, type View } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
 
 export interface DashboardOptions {
@@ -26,6 +26,8 @@ export interface DashboardOptions {
   firstSnapshot?: Promise<Snapshot>;
   /** Keys pressed since the splash, for the App once it is mounted (held from now on without). */
   heldInput?: HeldInput;
+  /** The view it opens on (`--view inbox`: straight to the waiting agents). */
+  view?: View;
 }
 
 /** The renderer draws at most this often; frames are only drawn when something changed. */
@@ -51,6 +53,7 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
     socket: options.tmux.describeSocket(),
     popup: options.popup,
     demo: options.demo,
+    view: options.view,
   });
   const feed = new Feed(store, options.tmux);
   // The first snapshot is read while the renderer starts, and the engine (or the reader) is

@@ -5,6 +5,7 @@
 
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { type AgentRow, agentRows, countStates, nextUp, type StateCounts } from "../agent/rows.ts";
+import type { InboxEntry } from "../inbox/collect.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
@@ -12,7 +13,7 @@ import { matchPanes, searchableOf } from "./filter.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
-export type View = "agents" | "tree" | "worktrees";
+export type View = "agents" | "tree" | "worktrees" | "inbox";
 /** Who keeps the states current: this dashboard, another process, nobody yet, or nobody (off). */
 export type EngineMode = "hosting" | "reading" | "starting" | "off";
 
@@ -26,6 +27,8 @@ export type Overlay =
   | { kind: "rename"; paneId: string; label: string }
   | { kind: "prompt"; paneId: string; label: string }
   | { kind: "confirm"; paneId: string; label: string }
+  /** The Inbox's `t`: a typed answer, or a deny with a message to the agent. */
+  | { kind: "answer"; paneId: string; label: string; promptId: string; deny: boolean }
   /** `w`: the new worktree's branch is being typed. */
   | { kind: "branch"; repo: string }
   /** `W`: what removing the worktree would lose, asked about. */
@@ -78,7 +81,9 @@ export interface DashState {
   /** The Worktrees view's repository (empty until it was first shown) and its worktrees. */
   worktreeRepo: string;
   worktrees: WorktreeRecord[];
-  /** Selected row: a pane id in Agents, a row key in Tree, a folder in Worktrees. */
+  /** Blocked agents and what they ask (src/inbox), read when the blocked set changes. */
+  inbox: InboxEntry[];
+  /** Selected row: a pane id in Agents and Inbox, a row key in Tree, a folder in Worktrees. */
   selected: Record<View, string>;
   /** First row drawn, per view. */
   top: Record<View, number>;
@@ -106,6 +111,8 @@ export interface StoreOptions {
   engine?: EngineMode;
   now?: number;
   theme?: Theme;
+  /** The view it opens on (`taw dashboard --view inbox`). */
+  view?: View;
 }
 
 export function createDashStore(options: StoreOptions = {}): DashStore {
@@ -116,15 +123,16 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     socket: options.socket ?? "",
     popup: options.popup ?? false,
     demo: options.demo ?? false,
-    view: "agents",
+    view: options.view ?? "agents",
     allAgents: [],
     agents: [],
     counts: { blocked: 0, done: 0, working: 0, idle: 0 },
     tree: [],
     worktreeRepo: "",
     worktrees: [],
-    selected: { agents: "", tree: "", worktrees: "" },
-    top: { agents: 0, tree: 0, worktrees: 0 },
+    inbox: [],
+    selected: { agents: "", tree: "", worktrees: "", inbox: "" },
+    top: { agents: 0, tree: 0, worktrees: 0, inbox: 0 },
     pageRows: 10,
     filter: "",
     collapsed: new Set(),
@@ -199,6 +207,7 @@ function scrolledTops(state: DashState): Record<View, number> {
       state.worktrees.length,
       state.pageRows,
     ),
+    inbox: scrollTop(state.top.inbox, indexOf(state, "inbox"), state.inbox.length, state.pageRows),
   };
 }
 
@@ -213,6 +222,7 @@ export function scrollTop(top: number, index: number, count: number, rows: numbe
 
 export function indexOf(state: DashState, view: View = state.view): number {
   if (view === "worktrees") return state.worktrees.findIndex((row) => row.path === state.selected.worktrees);
+  if (view === "inbox") return state.inbox.findIndex((entry) => entry.row.paneId === state.selected.inbox);
   return view === "agents"
     ? state.agents.findIndex((row) => row.paneId === state.selected.agents)
     : state.tree.findIndex((row) => row.key === state.selected.tree);
@@ -220,6 +230,7 @@ export function indexOf(state: DashState, view: View = state.view): number {
 
 export function rowCount(state: DashState, view: View = state.view): number {
   if (view === "worktrees") return state.worktrees.length;
+  if (view === "inbox") return state.inbox.length;
   return view === "agents" ? state.agents.length : state.tree.length;
 }
 
@@ -230,6 +241,7 @@ export function selectedWorktree(state: DashState): WorktreeRecord | undefined {
 /** The pane the selection points at, in either view. */
 export function selectedPaneId(state: DashState): string {
   if (state.view === "agents") return state.selected.agents;
+  if (state.view === "inbox") return state.selected.inbox;
   if (state.view === "worktrees") {
     // A worktree's pane is its session's active pane; a closed worktree has none.
     const session = selectedWorktree(state)?.session?.id;
@@ -279,7 +291,9 @@ export function selectIndex(store: DashStore, index: number): void {
         ? state.agents[at]?.paneId
         : state.view === "tree"
           ? state.tree[at]?.key
-          : state.worktrees[at]?.path;
+          : state.view === "inbox"
+            ? state.inbox[at]?.row.paneId
+            : state.worktrees[at]?.path;
     const selected = { ...state.selected, [state.view]: key ?? "" };
     const top = { ...state.top, [state.view]: scrollTop(state.top[state.view], at, count, state.pageRows) };
     return { selected, top };
@@ -308,7 +322,9 @@ export function selectPane(store: DashStore, paneId: string): void {
   const index =
     state.view === "agents"
       ? state.agents.findIndex((row) => row.paneId === paneId)
-      : state.tree.findIndex((row) => row.kind === "pane" && row.paneId === paneId);
+      : state.view === "inbox"
+        ? state.inbox.findIndex((entry) => entry.row.paneId === paneId)
+        : state.tree.findIndex((row) => row.kind === "pane" && row.paneId === paneId);
   if (index >= 0) selectIndex(store, index);
 }
 
@@ -329,7 +345,12 @@ export function setPageRows(store: DashStore, pageRows: number): void {
   store.setState((state) => ({ pageRows: rows, top: scrolledTops({ ...state, pageRows: rows }) }));
 }
 
-const NEXT_VIEW: Record<View, View> = { agents: "tree", tree: "worktrees", worktrees: "agents" };
+const NEXT_VIEW: Record<View, View> = {
+  agents: "tree",
+  tree: "worktrees",
+  worktrees: "inbox",
+  inbox: "agents",
+};
 
 export function switchView(store: DashStore): void {
   store.setState((state) => ({ view: NEXT_VIEW[state.view] }));
@@ -348,6 +369,20 @@ export function setWorktrees(store: DashStore, repo: string, worktrees: Worktree
       : (worktrees[Math.min(at, worktrees.length - 1)]?.path ?? "");
     const selected = { ...state.selected, worktrees: path };
     return { worktreeRepo: repo, worktrees, selected, top: scrolledTops({ ...state, worktrees, selected }) };
+  });
+}
+
+/** The Inbox's entries; the selection stays on its agent, else the nearest entry. */
+export function setInbox(store: DashStore, inbox: InboxEntry[]): void {
+  store.setState((state) => {
+    const at = Math.max(
+      0,
+      state.inbox.findIndex((entry) => entry.row.paneId === state.selected.inbox),
+    );
+    const keep = inbox.some((entry) => entry.row.paneId === state.selected.inbox);
+    const paneId = keep ? state.selected.inbox : (inbox[Math.min(at, inbox.length - 1)]?.row.paneId ?? "");
+    const selected = { ...state.selected, inbox: paneId };
+    return { inbox, selected, top: scrolledTops({ ...state, inbox, selected }) };
   });
 }
 

@@ -2,6 +2,7 @@
 // tmux popup sized by the user's @agent-wizard-width / @agent-wizard-height.
 
 import { resolve } from "node:path";
+import type { View } from "../app/store.ts";
 import { TawError } from "../errors.ts";
 import { BUN_FLAGS } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -26,14 +27,22 @@ function requireTerminal(): void {
   }
 }
 
+/** `--view`, checked (the entry's list, loaded only when the flag is given). */
+async function viewFlag(value: unknown): Promise<View | undefined> {
+  if (value === undefined) return undefined;
+  return (await import("../app/entry.ts")).parseView(String(value));
+}
+
 export const dashboardCommand = defineCommand({
   path: ["dashboard"],
   summary: "the full-screen dashboard (--popup: close after a jump)",
   flags: {
     popup: { type: "boolean", description: "popup mode: Enter jumps, then the dashboard closes" },
     client: { type: "string", description: "the tmux client that jumps move (set by taw popup)" },
+    view: { type: "string", description: "open on this view: agents, tree, worktrees or inbox" },
   },
   async run(ctx) {
+    const view = await viewFlag(ctx.args.flags.view);
     requireTerminal();
     const { loadDashboard } = await import("../app/load.ts");
     const { runDashboard } = await loadDashboard();
@@ -41,6 +50,7 @@ export const dashboardCommand = defineCommand({
       tmux: ctx.tmux,
       popup: ctx.args.flags.popup === true,
       client: ctx.args.flags.client as string | undefined,
+      view,
     });
   },
   render: () => "",
@@ -55,7 +65,7 @@ function sizeOf(value: string, fallback: string): string {
 /** The dashboard the popup runs: this Bun on the light entry, as argv. display-popup runs a
  * command of several words as argv, with no shell and no format expansion (tmux 3.3a), so
  * nothing in it needs quoting but a trailing `;`. */
-function dashboardArgv(server: string[], client: string): string[] {
+function dashboardArgv(server: string[], client: string, view?: View): string[] {
   return [
     process.execPath,
     ...BUN_FLAGS,
@@ -63,11 +73,12 @@ function dashboardArgv(server: string[], client: string): string[] {
     "--popup",
     ...server,
     ...(client ? ["--client", client] : []),
+    ...(view ? ["--view", view] : []),
   ];
 }
 
 /** The display-popup command line `taw popup` runs (exported for its test). */
-export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
+export async function popupArgs(tmux: Tmux, client: string, view?: View): Promise<string[]> {
   const [width, height] = await tmux.batch([
     showOption({ kind: "global" }, POPUP_WIDTH_OPTION),
     showOption({ kind: "global" }, POPUP_HEIGHT_OPTION),
@@ -80,7 +91,7 @@ export async function popupArgs(tmux: Tmux, client: string): Promise<string[]> {
     sizeOf(width?.output ?? "", DEFAULT_POPUP_WIDTH),
     "-h",
     sizeOf(height?.output ?? "", DEFAULT_POPUP_HEIGHT),
-    ...dashboardArgv(tmux.serverArgs(), client).map(word),
+    ...dashboardArgv(tmux.serverArgs(), client, view).map(word),
   ];
 }
 
@@ -108,8 +119,10 @@ export const popupCommand = defineCommand({
       type: "string",
       description: "the client to open it on (default: $TAW_CLIENT, else the current one)",
     },
+    view: { type: "string", description: "open on this view (inbox: straight to the waiting agents)" },
   },
   async run(ctx) {
+    const view = await viewFlag(ctx.args.flags.view);
     // The plugin's key binding passes the client that pressed it in TAW_CLIENT.
     const client =
       (ctx.args.flags.client as string | undefined) ||
@@ -119,7 +132,7 @@ export const popupCommand = defineCommand({
         : "");
     // display-popup -E returns when the popup closes, failing when tmux could not open it or
     // when the dashboard inside it failed.
-    const result = await ctx.tmux.tryRun(await popupArgs(ctx.tmux, client));
+    const result = await ctx.tmux.tryRun(await popupArgs(ctx.tmux, client, view));
     if (result.error) {
       throw new TawError(
         "popup_failed",

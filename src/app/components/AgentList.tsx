@@ -10,6 +10,7 @@ import { agentRowSpans } from "../lines.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
+import { askedDetail } from "./Inbox.tsx";
 import { useClicks, WHEEL_ROWS } from "./mouse.ts";
 
 interface RowProps {
@@ -47,6 +48,8 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
   const top = useDash((s) => s.top.agents);
   const now = useDash((s) => s.now);
   const filter = useDash((s) => s.filter);
+  // A blocked row says what it asks (the Inbox's reading of its prompt).
+  const inbox = useDash((s) => s.inbox);
   const onClick = useClicks(
     (paneId) => selectPane(ctx.store, paneId),
     (paneId) => void jump(ctx, paneId),
@@ -82,7 +85,7 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
         visible.map((row) => (
           <AgentRowView
             key={row.paneId}
-            row={row}
+            row={askedDetail(row, inbox)}
             selected={row.paneId === selected}
             width={inner}
             age={row.since ? formatDuration(now - row.since) : "-"}

@@ -1,0 +1,136 @@
+// What the Inbox's keys do: answer the selected waiting agent through the same path as
+// `taw agent answer` (src/inbox/answer.ts: re-read, risk rules, confirm), with the prompt id
+// the Inbox showed, so a prompt that changed since is not answered. A never-approve
+// approval jumps to the pane instead.
+
+import { loadConfig } from "../../config/load.ts";
+import type { Answer } from "../../detect/prompt.ts";
+import { TawError } from "../../errors.ts";
+import { answerAgent } from "../../inbox/answer.ts";
+import { collectInbox, type InboxEntry } from "../../inbox/collect.ts";
+import { PromptReader } from "../../inbox/read.ts";
+import { compileRiskRules, type RiskRules } from "../../inbox/risk.ts";
+import { type ActionContext, attempt, jump } from "../actions.ts";
+import {
+  closeOverlay,
+  type DashState,
+  openOverlay,
+  selectedPaneId,
+  setInbox,
+  showMessage,
+} from "../store.ts";
+
+const reader = new PromptReader();
+let rules: RiskRules | undefined;
+/** config.toml's [inbox], read once per dashboard. */
+export const inboxRules = () => {
+  rules ??= compileRiskRules(loadConfig().config.inbox);
+  return rules;
+};
+
+/** Read every blocked agent's prompt into the store. */
+export async function refreshInbox(ctx: ActionContext): Promise<void> {
+  const { snapshot, branches } = ctx.store.getState();
+  if (!snapshot) return;
+  setInbox(ctx.store, await collectInbox(ctx.tmux, reader, inboxRules(), snapshot, branches));
+}
+
+/** The Inbox entry of the selected agent (in the Inbox, or a blocked agent in Agents). */
+export function selectedEntry(state: DashState): InboxEntry | undefined {
+  const paneId = selectedPaneId(state);
+  return state.inbox.find((entry) => entry.row.paneId === paneId);
+}
+
+/** An answer key applies: the selected agent waits on a prompt taw read. */
+export const canAnswer = (state: DashState) =>
+  (state.view === "inbox" || state.view === "agents") && selectedEntry(state)?.promptId !== undefined;
+
+const approves = (entry: InboxEntry, answer: Answer) => entry.group === "approval" && answer.kind !== "deny";
+
+export async function answerSelected(ctx: ActionContext, answer: Answer): Promise<void> {
+  const entry = selectedEntry(ctx.store.getState());
+  if (!entry?.promptId) {
+    showMessage(ctx.store, "no prompt taw can read is selected: Enter jumps to the agent", true);
+    return;
+  }
+  if (approves(entry, answer) && entry.risk.level === "never") {
+    // The jump's own message would hide why: the reason is said after it.
+    await jump(ctx, entry.row.paneId);
+    showMessage(ctx.store, `not approved from the inbox: ${entry.risk.reason}. Look at it yourself.`, true);
+    return;
+  }
+  await answerEntry(ctx, entry, answer);
+}
+
+async function answerEntry(ctx: ActionContext, entry: InboxEntry, answer: Answer): Promise<boolean> {
+  return attempt(ctx, async () => {
+    const result = await answerAgent(ctx.tmux, reader, entry.row.paneId, answer, {
+      rules: inboxRules(),
+      expect: entry.promptId,
+    });
+    await refreshInbox(ctx);
+    if (!result.left) {
+      throw new TawError(
+        "still_blocked",
+        `typed ${result.typed.join(" ")} into ${result.label}, but it still asks`,
+      );
+    }
+    return `${result.label}: ${result.typed.join(" ")} typed; now ${result.state}`;
+  });
+}
+
+/** `Y`: approve every waiting approval the risk rules call read-only, nothing else. */
+export async function approveAllSafe(ctx: ActionContext): Promise<void> {
+  const safe = ctx.store.getState().inbox.filter((entry) => entry.risk.level === "safe" && entry.promptId);
+  if (safe.length === 0) {
+    showMessage(ctx.store, "no waiting approval is read-only ([inbox] read_only): nothing approved");
+    return;
+  }
+  let approved = 0;
+  for (const entry of safe) {
+    if (await answerEntry(ctx, entry, { kind: "approve" })) approved++;
+  }
+  const left = ctx.store.getState().inbox.length;
+  showMessage(
+    ctx.store,
+    `approved ${approved} of ${safe.length} read-only request(s); ${left} still waiting`,
+  );
+}
+
+/** `t`: a question's free answer, or for a prompt without one a deny with a message. */
+export function askAnswer(ctx: ActionContext): void {
+  const entry = selectedEntry(ctx.store.getState());
+  if (!entry?.promptId || !entry.prompt) {
+    showMessage(ctx.store, "no prompt taw can read is selected: Enter jumps to the agent", true);
+    return;
+  }
+  const { answers } = entry.prompt;
+  const deny = !answers.text;
+  if (deny && !(answers.deny && answers.denyMessage)) {
+    showMessage(ctx.store, "this prompt takes no typed answer: pick an option (1-9) or deny (d)", true);
+    return;
+  }
+  const overlay = {
+    kind: "answer" as const,
+    paneId: entry.row.paneId,
+    label: entry.row.label,
+    promptId: entry.promptId,
+    deny,
+  };
+  openOverlay(ctx.store, overlay);
+}
+
+export async function submitAnswer(ctx: ActionContext): Promise<void> {
+  const { overlay, input } = ctx.store.getState();
+  if (overlay.kind !== "answer") return;
+  closeOverlay(ctx.store);
+  const entry = ctx.store.getState().inbox.find((e) => e.row.paneId === overlay.paneId);
+  if (!entry || entry.promptId !== overlay.promptId) {
+    showMessage(ctx.store, `nothing was typed: the prompt on ${overlay.label} changed while you typed`, true);
+    return;
+  }
+  const answer: Answer = overlay.deny
+    ? { kind: "deny", message: input.trim() || undefined }
+    : { kind: "text", text: input };
+  await answerEntry(ctx, entry, answer);
+}
