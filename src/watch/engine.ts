@@ -266,10 +266,15 @@ export class Engine {
     return this.agentPanes.size > 0 ? AGENT_TICK_MS : IDENTITY_RECHECK_MS;
   }
 
-  /** A watcher that has not settled (or waits for a screen) is stepped every tick. */
+  /** A watcher that has not settled, or waits for a screen it will be given, is stepped every
+   * tick. A hook's pane is never captured (captureRequests): its wish for a screen is no reason. */
   private busy(): boolean {
-    if (this.holding || this.wantsScreen.size > 0) return true;
-    for (const paneId of this.agentPanes) if (!this.settled.has(paneId)) return true;
+    if (this.holding) return true;
+    for (const paneId of this.agentPanes) {
+      if (!this.settled.has(paneId)) return true;
+      if (this.wantsScreen.has(paneId) && !this.last?.panes.get(paneId)?.agent.source.startsWith("hook:"))
+        return true;
+    }
     return false;
   }
 
