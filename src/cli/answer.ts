@@ -104,6 +104,8 @@ export const agentAnswer = defineCommand({
   async run(ctx) {
     const agent = requireArg(ctx.args.positionals, 0, "agent", "taw agent answer w1:p2 --approve");
     const answer = answerFrom(ctx.args.flags);
+    // The agent is found by the kind the engine recorded on its pane.
+    await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
     const result = await answerAgent(ctx.tmux, new PromptReader(), agent, answer, {
       rules: riskRules(ctx),
       expect: ctx.args.flags.expect as string | undefined,
