@@ -20,16 +20,9 @@ test("a report reaches a resting engine within a tick or two, every time", async
     await s.run("send-keys", "-t", pane, "Enter");
     const report = (state: string) =>
       s.taw([
-        "pane",
-        "report-agent",
+        ...`pane report-agent --source probe-test --agent opencode --state ${state}`.split(" "),
         "--pane",
         pane,
-        "--source",
-        "probe-test",
-        "--agent",
-        "opencode",
-        "--state",
-        state,
       ]);
     await report("idle");
     await waitFor(async () => (await option(s, pane, "@agent_kind")) === "opencode", 8000, "the agent taken");
