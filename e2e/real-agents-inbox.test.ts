@@ -2,7 +2,9 @@
 // an engine on the agent's server): each real CLI runs against the stand-in model (drivers
 // from e2e/record), asks to run a command (approved: the command runs and the turn goes on),
 // asks again (denied: the command does not run), and asks a question (option 2 is picked:
-// the model is told "notes.md"). One agent at a time; they are CPU-heavy.
+// the model is told "notes.md"). One agent at a time; they are CPU-heavy. Kilo, Grok CLI and
+// Continue have recorded prompts too (src/detect/prompt.test.ts) but are left out to keep
+// this file under three minutes.
 
 import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
@@ -10,13 +12,27 @@ import { AGENT_PACKAGES, ensureAgent } from "./agents.ts";
 import { runTaw, userEnv, waitFor } from "./harness.ts";
 import { claudeDriver } from "./record/claude.ts";
 import { codexDriver } from "./record/codex.ts";
+import { copilotDriver } from "./record/copilot.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
+import { piDriver } from "./record/pi.ts";
+import { qwenDriver } from "./record/qwen.ts";
 import { type AgentDriver, openSession } from "./record/session.ts";
 import { text } from "./standin/script.ts";
 
-const DRIVERS: AgentDriver[] = [claudeDriver, codexDriver, geminiDriver, opencodeDriver];
+const DRIVERS: AgentDriver[] = [
+  claudeDriver,
+  codexDriver,
+  geminiDriver,
+  opencodeDriver,
+  copilotDriver,
+  qwenDriver,
+  piDriver,
+];
+/** pi's gate asks for `… && rm -rf ./build-cache` (its driver's call): never approved from the
+ * inbox, so its first request is refused there and denied instead. */
+const NEVER_APPROVED = new Set(["pi"]);
 const TEST_TIMEOUT_MS = 150_000;
 const STEP_MS = 30_000;
 
@@ -91,7 +107,9 @@ describe("real agents answered through the inbox", () => {
     const problem = problems.get(driver.id);
     if (problem) console.log(`skipping ${driver.id}: ${problem}`);
     (problem ? test.skip : test)(
-      `${driver.id}: an approval is approved and runs, a second one is denied and does not, a question gets option 2`,
+      NEVER_APPROVED.has(driver.id)
+        ? `${driver.id}: its rm -rf request is not approved from the inbox, its deny is obeyed, a question gets option 2`
+        : `${driver.id}: an approval is approved and runs, a second one is denied and does not, a question gets option 2`,
       async () => {
         const session = await openSession(driver.id, driver.prepare);
         const { pane, standIn, scratch } = session;
@@ -100,19 +118,36 @@ describe("real agents answered through the inbox", () => {
           const engine = await tawOn(pane, ["engine"]);
           expect(engine.code).toBe(0);
 
-          standIn.script.push(driver.approvalCall("touch approved.txt"), text(["The command finished."]));
-          await pane.submit("Run a command");
-          const approval = await waiting(pane, "approval");
-          expect(approval.ask).toBe("touch approved.txt");
-          await answer(pane, approval, ["--approve"]);
-          await pane.waitFor(/The command finished\./, STEP_MS, "the reply after the approved command");
-          await waitFor(() => existsSync(`${scratch.project}/approved.txt`), STEP_MS, "approved.txt");
-          await driver.waitIdle(pane, "the prompt after the approved command");
+          if (NEVER_APPROVED.has(driver.id)) {
+            standIn.script.push(driver.approvalCall("touch approved.txt"));
+            await pane.submit("Run a command");
+            const risky = await waiting(pane, "approval");
+            expect(risky.ask).toContain("rm -rf");
+            const refused = await tawOn(pane, ["agent", "answer", risky.pane_id, "--approve"]);
+            expect(refused.code).toBe(1);
+            expect(refused.stderr).toMatch(/nothing was typed: .*matches never_approve/);
+            // Still asking: the refusal typed nothing.
+            expect((await waiting(pane, "approval")).prompt_id).toBe(risky.prompt_id);
+            await answer(pane, risky, ["--deny"]);
+            await driver.waitIdle(pane, "the prompt after the denied command");
+            standIn.script.clear();
+            expect(existsSync(`${scratch.project}/approved.txt`)).toBe(false);
+          } else {
+            standIn.script.push(driver.approvalCall("touch approved.txt"), text(["The command finished."]));
+            await pane.submit("Run a command");
+            const approval = await waiting(pane, "approval");
+            // Qwen's driver wraps the command (`timeout 8 …; touch approved.txt`).
+            expect(approval.ask).toContain("touch approved.txt");
+            await answer(pane, approval, ["--approve"]);
+            await pane.waitFor(/The command finished\./, STEP_MS, "the reply after the approved command");
+            await waitFor(() => existsSync(`${scratch.project}/approved.txt`), STEP_MS, "approved.txt");
+            await driver.waitIdle(pane, "the prompt after the approved command");
+          }
 
           standIn.script.push(driver.approvalCall("touch denied.txt"), text(["Ran it anyway."]));
           await pane.submit("Run another command");
           const second = await waiting(pane, "approval");
-          expect(second.ask).toBe("touch denied.txt");
+          expect(second.ask).toContain("touch denied.txt");
           await answer(pane, second, ["--deny"]);
           await driver.waitIdle(pane, "the prompt after the denied command");
           standIn.script.clear();
