@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
@@ -164,6 +165,77 @@ describe("taw agent inbox / answer", () => {
       const nobody = await s.taw(["agent", "answer", "w9:p99", "--approve"]);
       expect(nobody.code).toBe(3);
       expect(agent.typed()).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "a typed answer goes to the free-text option; a deny's message is typed at the prompt after it",
+    async () => {
+      const s = await server();
+      const question = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
+      const asked = await inboxEntry(s, question.pane);
+      const typed = await s.taw(["agent", "answer", asked.pane_id, "--text", "todo.txt", "--json"]);
+      expect(typed.code).toBe(0);
+      expect(typed.json?.result).toMatchObject({
+        typed: ["Down", "Down", '"todo.txt"', "Enter"],
+        left: true,
+      });
+      expect(question.typed()).toEqual(["\u001b[B", "\u001b[B", "todo.txt", "\r"]);
+
+      const approval = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-permission-bash" });
+      const entry = await inboxEntry(s, approval.pane);
+      const denied = await s.taw([
+        "agent",
+        "answer",
+        entry.pane_id,
+        "--deny",
+        "--message",
+        "use ls instead",
+        "--json",
+      ]);
+      expect(denied.code).toBe(0);
+      expect(denied.json?.result).toMatchObject({ typed: ["Escape"], left: true, message_sent: true });
+      // Esc, then the message as one paste, then Claude's submit key.
+      const [first, ...rest] = approval.typed();
+      expect(first).toBe("\u001b");
+      expect(rest.join("")).toContain("use ls instead");
+      expect(rest.at(-1)).toBe("\r");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "the dashboard opens on the Inbox, and its keys answer the selected agent",
+    async () => {
+      const s = await server({ width: 160, height: 40 });
+      const question = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
+      const dashboard = await openDashboard(s, ["dashboard", "--view", "inbox"]);
+      await screenShows(
+        s,
+        dashboard,
+        (text) => text.includes("Inbox 1") && text.includes("3. Type something."),
+        "the Inbox with the question and its options",
+        20_000,
+      );
+      await s.run("send-keys", "-t", dashboard, "2");
+      await screenShows(
+        s,
+        dashboard,
+        (text) => text.includes("Down Enter typed; now idle"),
+        "the answer's message",
+      );
+      expect(question.typed()).toEqual(["\u001b[B", "\r"]);
+      await screenShows(
+        s,
+        dashboard,
+        (text) => text.includes("no agent is waiting for you"),
+        "an empty Inbox",
+      );
+      await s.run("send-keys", "-t", dashboard, "q");
+      const wrong = await s.taw(["dashboard", "--view", "mail"]);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain("unknown view 'mail'; views are agents, tree, worktrees, inbox");
     },
     TIMEOUT_MS,
   );

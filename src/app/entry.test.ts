@@ -11,3 +11,10 @@ test("the popup entry reads --popup, --client and the server; anything else is a
   expect(() => parseEntryArgs(["--wat"], {})).toThrow("unknown option '--wat'");
   expect(() => parseEntryArgs(["--client"], {})).toThrow("needs a value");
 });
+
+test("--view opens the dashboard on a view (the Inbox from a notification); an unknown one is refused", () => {
+  expect(parseEntryArgs(["--popup", "--view", "inbox"], {}).view).toBe("inbox");
+  expect(() => parseEntryArgs(["--view", "mail"], {})).toThrow(
+    "unknown view 'mail'; views are agents, tree, worktrees, inbox",
+  );
+});
