@@ -1,5 +1,6 @@
-// Every recorded blocked screen of the agents whose manifests say how to answer them: the
-// prompt read from it (kind, what it asks, its options) and the keys each answer types.
+// The blocked screens (recorded, and Cursor's, Crush's and Amp's documented ones) of the
+// agents whose manifests say how to answer them: the prompt read from each (kind, what it
+// asks, its options) and the keys each answer types.
 
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -244,6 +245,42 @@ const CASES: Record<string, Expected> = {
     ],
   },
   "continue/blocked-permission-write": { kind: "approval", ask: "notes.txt", options: [] },
+  // Documented (not recorded) dialogs: keys are the ones each option names.
+  "cursor/blocked-run-command": {
+    kind: "approval",
+    ask: "npm install left-pad",
+    options: ["Run (once) (y)", "Add Shell(npm) to allowlist? (tab)", "Skip (esc or n)"],
+    approve: ["y"],
+    always: ["Tab"],
+    deny: ["Escape"],
+  },
+  "cursor/blocked-write-file": {
+    kind: "approval",
+    ask: "src/config.ts",
+    options: ["Proceed (y)", "Reject & propose changes"],
+    deny: ["Down", "Enter"],
+  },
+  "cursor/blocked-trust-workspace": {
+    kind: "setup",
+    ask: "Do you trust the contents of this directory?",
+    options: ["Trust this workspace", "Quit"],
+    approve: ["a"],
+  },
+  "crush/blocked-permission": {
+    kind: "approval",
+    ask: "go test ./...",
+    options: ["Allow (a)", "Allow for Session (s)", "Deny (d)"],
+    approve: ["a"],
+    always: ["s"],
+    deny: ["d"],
+  },
+  "amp/blocked-approval": {
+    kind: "approval",
+    ask: "rm -rf dist",
+    options: ["Approve", "Allow All for This Session", "Deny with feedback"],
+    approve: ["Enter"],
+    always: ["Down", "Enter"],
+  },
   "continue/blocked-question": {
     kind: "question",
     ask: "Which file name should I use?",
