@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { evaluate } from "./engine.ts";
 import { loadManifests } from "./manifest.ts";
-import { type Answer, answerKeys, answerProblem, plainLine, readPrompt } from "./prompt.ts";
+import { type Answer, answerKeys, answerProblem, approvesRequest, plainLine, readPrompt } from "./prompt.ts";
 import { compilePromptSpecs, loadPromptSpecs } from "./prompt-schema.ts";
 
 const SCREENS = resolve(import.meta.dir, "..", "..", "e2e", "fixtures", "screens");
@@ -369,6 +369,30 @@ describe("answer keys", () => {
     ];
     for (const [answer, message] of problems) expect(answerProblem(prompt, answer)).toMatch(message);
     expect(answerProblem(prompt, { kind: "option", n: 4 })).toBeUndefined();
+  });
+});
+
+describe("which answers approve", () => {
+  test("on an approval, anything but a deny or a refusing option approves", () => {
+    const { input, manifest, specs } = fixture("pi/blocked-permission-gate");
+    const prompt = readPrompt(specs, evaluate(manifest, input).rule, input);
+    if (!prompt) throw new Error("no prompt");
+    expect(approvesRequest(prompt, { kind: "approve" })).toBe(true);
+    expect(approvesRequest(prompt, { kind: "option", n: 1 })).toBe(true); // Yes
+    expect(approvesRequest(prompt, { kind: "option", n: 2 })).toBe(false); // No: the deny's option
+    expect(approvesRequest(prompt, { kind: "deny" })).toBe(false);
+    const claude = fixture("claude/blocked-permission-bash");
+    const bash = readPrompt(claude.specs, "permission_prompt", claude.input);
+    if (!bash) throw new Error("no prompt");
+    expect(approvesRequest(bash, { kind: "option", n: 4 })).toBe(false); // "No" reads as a refusal
+    expect(approvesRequest(bash, { kind: "option", n: 2 })).toBe(true);
+  });
+
+  test("a question approves nothing", () => {
+    const { input, manifest, specs } = fixture("claude/blocked-question");
+    const prompt = readPrompt(specs, evaluate(manifest, input).rule, input);
+    if (!prompt) throw new Error("no prompt");
+    expect(approvesRequest(prompt, { kind: "option", n: 1 })).toBe(false);
   });
 });
 

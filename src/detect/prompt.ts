@@ -130,6 +130,20 @@ function optionOf(action: PromptAction, options: PromptOption[]): number | undef
 const usable = (action: PromptAction | undefined, options: PromptOption[]) =>
   action !== undefined && optionOf(action, options) !== undefined;
 
+/** Options that refuse whatever they are picked on. */
+const REFUSING = /^(no|reject|deny|skip|cancel|don.t|back)\b/iu;
+
+/** Whether giving `answer` to an approval prompt approves what it asks: anything but a deny,
+ * or an option that is the deny's or reads as a refusal ("No", "Reject", …). */
+export function approvesRequest(prompt: Prompt, answer: Answer): boolean {
+  if (prompt.kind !== "approval" || answer.kind === "deny") return false;
+  if (answer.kind !== "option") return true;
+  const deny = prompt.spec.deny;
+  if (deny && !("keys" in deny) && optionOf(deny, prompt.options) === answer.n) return false;
+  const label = prompt.options.find((o) => o.n === answer.n)?.label ?? "";
+  return !REFUSING.test(label);
+}
+
 /** Why an answer does not fit a prompt, in words; undefined when it fits. */
 export function answerProblem(prompt: Prompt, answer: Answer): string | undefined {
   const { answers, options } = prompt;

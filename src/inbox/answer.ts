@@ -7,7 +7,14 @@
 import { submitKeyFor } from "../agent/kinds.ts";
 import { findRunningAgent, paneLabel } from "../agent/pane.ts";
 import { PASTE_SETTLE_MS } from "../agent/prompt.ts";
-import { type Answer, answerKeys, answerProblem, type KeyStep, type Prompt } from "../detect/prompt.ts";
+import {
+  type Answer,
+  answerKeys,
+  answerProblem,
+  approvesRequest,
+  type KeyStep,
+  type Prompt,
+} from "../detect/prompt.ts";
 import { EXIT, TawError, usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
@@ -50,11 +57,7 @@ export interface AnswerResult {
   message_sent: boolean;
 }
 
-const nothingTyped = (code: string, message: string, exit: number = EXIT.failure) =>
-  new TawError(code, `nothing was typed: ${message}`, exit as 1);
-
-/** An approval prompt answered with anything but a deny approves something. */
-const approves = (prompt: Prompt, answer: Answer) => prompt.kind === "approval" && answer.kind !== "deny";
+const nothingTyped = (code: string, message: string) => new TawError(code, `nothing was typed: ${message}`);
 
 export async function answerAgent(
   tmux: Tmux,
@@ -85,7 +88,7 @@ export async function answerAgent(
   const problem = answerProblem(prompt, answer);
   if (problem) throw usageError(`${problem} (nothing was typed)`);
   const risk = classify(prompt, pane.path, opts.rules);
-  if (approves(prompt, answer) && risk.level === "never") {
+  if (approvesRequest(prompt, answer) && risk.level === "never") {
     throw nothingTyped("needs_jump", `${risk.reason}, so the inbox never approves it; ${jump}`);
   }
   if (opts.auto && risk.level !== "auto") {

@@ -4,7 +4,7 @@
 // approval jumps to the pane instead.
 
 import { loadConfig } from "../../config/load.ts";
-import type { Answer } from "../../detect/prompt.ts";
+import { type Answer, approvesRequest } from "../../detect/prompt.ts";
 import { TawError } from "../../errors.ts";
 import { answerAgent } from "../../inbox/answer.ts";
 import { collectInbox, type InboxEntry } from "../../inbox/collect.ts";
@@ -45,15 +45,13 @@ export function selectedEntry(state: DashState): InboxEntry | undefined {
 export const canAnswer = (state: DashState) =>
   (state.view === "inbox" || state.view === "agents") && selectedEntry(state)?.promptId !== undefined;
 
-const approves = (entry: InboxEntry, answer: Answer) => entry.group === "approval" && answer.kind !== "deny";
-
 export async function answerSelected(ctx: ActionContext, answer: Answer): Promise<void> {
   const entry = selectedEntry(ctx.store.getState());
   if (!entry?.promptId) {
     showMessage(ctx.store, "no prompt taw can read is selected: Enter jumps to the agent", true);
     return;
   }
-  if (approves(entry, answer) && entry.risk.level === "never") {
+  if (entry.prompt && approvesRequest(entry.prompt, answer) && entry.risk.level === "never") {
     // The jump's own message would hide why: the reason is said after it.
     await jump(ctx, entry.row.paneId);
     showMessage(ctx.store, `not approved from the inbox: ${entry.risk.reason}. Look at it yourself.`, true);
