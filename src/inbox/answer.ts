@@ -69,34 +69,19 @@ export async function answerAgent(
   const { pane } = await findRunningAgent(tmux, paneText);
   const label = paneLabel(pane);
   const kind = pane.agent.kind || pane.agent.kindHint;
-  const jump = `jump to it and answer there (Enter on it in the dashboard)`;
-  const first = await reader.read(tmux, pane.id, kind);
-  const prompt = first?.prompt;
-  if (!first || !prompt || !first.promptId) {
-    const why =
-      first?.state === "blocked"
-        ? "it is blocked, but taw cannot read this prompt"
-        : "it is not blocked on a prompt";
-    throw nothingTyped("no_prompt", `${label} shows no prompt to answer (${why}); ${jump}`);
-  }
-  if (opts.expect && opts.expect !== first.promptId) {
-    throw nothingTyped(
-      "prompt_changed",
-      `the prompt on ${label} changed since it was read (now ${first.promptId}: ${prompt.ask || prompt.kind}); read it again`,
-    );
-  }
-  const problem = answerProblem(prompt, answer);
-  if (problem) throw usageError(`${problem} (nothing was typed)`);
-  const risk = classify(prompt, pane.path, opts.rules);
-  if (approvesRequest(prompt, answer) && risk.level === "never") {
-    throw nothingTyped("needs_jump", `${risk.reason}, so the inbox never approves it; ${jump}`);
-  }
-  if (opts.auto && risk.level !== "auto") {
-    throw nothingTyped("not_auto", `${risk.reason}: not an auto_approve match`);
-  }
+  const { prompt, id, risk } = await checkedPrompt(
+    tmux,
+    reader,
+    pane.id,
+    kind,
+    label,
+    pane.path,
+    answer,
+    opts,
+  );
   // The second read: between the first and now the agent may have moved on.
   const again = await reader.read(tmux, pane.id, kind);
-  if (again?.promptId !== first.promptId) {
+  if (again?.promptId !== id) {
     throw nothingTyped(
       "prompt_changed",
       `the prompt on ${label} changed while it was being answered; read it again`,
@@ -104,7 +89,7 @@ export async function answerAgent(
   }
   const steps = answerKeys(prompt, answer);
   await typeSteps(tmux, pane.id, steps);
-  const after = await waitToLeave(tmux, reader, pane.id, kind, first.promptId, opts.confirmMs ?? CONFIRM_MS);
+  const after = await waitToLeave(tmux, reader, pane.id, kind, id, opts.confirmMs ?? CONFIRM_MS);
   const left = after !== undefined;
   let messageSent = false;
   if (left && answer.kind === "deny" && answer.message) {
@@ -118,7 +103,7 @@ export async function answerAgent(
     pane_id: pane.publicId,
     tmux_id: pane.id,
     label,
-    prompt_id: first.promptId,
+    prompt_id: id,
     kind: prompt.kind,
     ask: prompt.ask,
     answer,
@@ -128,6 +113,47 @@ export async function answerAgent(
     risk,
     message_sent: messageSent,
   };
+}
+
+/** The first read: a prompt taw reads, the one the caller saw, an answer that fits it and
+ * that the risk rules allow; else an error, with nothing typed. */
+async function checkedPrompt(
+  tmux: Tmux,
+  reader: PromptReader,
+  paneId: string,
+  kind: string,
+  label: string,
+  folder: string,
+  answer: Answer,
+  opts: AnswerOptions,
+): Promise<{ prompt: Prompt; id: string; risk: Risk }> {
+  const jump = "jump to it and answer there (Enter on it in the dashboard)";
+  const read = await reader.read(tmux, paneId, kind);
+  const prompt = read?.prompt;
+  const id = read?.promptId;
+  if (!prompt || !id) {
+    const why =
+      read?.state === "blocked"
+        ? "it is blocked, but taw cannot read this prompt"
+        : "it is not blocked on a prompt";
+    throw nothingTyped("no_prompt", `${label} shows no prompt to answer (${why}); ${jump}`);
+  }
+  if (opts.expect && opts.expect !== id) {
+    throw nothingTyped(
+      "prompt_changed",
+      `the prompt on ${label} changed since it was read (now ${id}: ${prompt.ask || prompt.kind}); read it again`,
+    );
+  }
+  const problem = answerProblem(prompt, answer);
+  if (problem) throw usageError(`${problem} (nothing was typed)`);
+  const risk = classify(prompt, folder, opts.rules);
+  if (approvesRequest(prompt, answer) && risk.level === "never") {
+    throw nothingTyped("needs_jump", `${risk.reason}, so the inbox never approves it; ${jump}`);
+  }
+  if (opts.auto && risk.level !== "auto") {
+    throw nothingTyped("not_auto", `${risk.reason}: not an auto_approve match`);
+  }
+  return { prompt, id, risk };
 }
 
 async function typeSteps(tmux: Tmux, paneId: string, steps: KeyStep[]): Promise<void> {
