@@ -2,9 +2,8 @@
 // an engine on the agent's server): each real CLI runs against the stand-in model (drivers
 // from e2e/record), asks to run a command (approved: the command runs and the turn goes on),
 // asks again (denied: the command does not run), and asks a question (option 2 is picked:
-// the model is told "notes.md"). One agent at a time; they are CPU-heavy. Kilo, Grok CLI and
-// Continue have recorded prompts too (src/detect/prompt.test.ts) but are left out to keep
-// this file under three minutes.
+// the model is told "notes.md"). One agent at a time; they are CPU-heavy (the ten take about
+// two and a half minutes here).
 
 import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
@@ -12,8 +11,11 @@ import { AGENT_PACKAGES, ensureAgent } from "./agents.ts";
 import { runTaw, userEnv, waitFor } from "./harness.ts";
 import { claudeDriver } from "./record/claude.ts";
 import { codexDriver } from "./record/codex.ts";
+import { continueDriver } from "./record/continue.ts";
 import { copilotDriver } from "./record/copilot.ts";
 import { geminiDriver } from "./record/gemini.ts";
+import { grokDriver } from "./record/grok.ts";
+import { kiloDriver } from "./record/kilo.ts";
 import { opencodeDriver } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
 import { piDriver } from "./record/pi.ts";
@@ -29,6 +31,9 @@ const DRIVERS: AgentDriver[] = [
   copilotDriver,
   qwenDriver,
   piDriver,
+  grokDriver,
+  continueDriver,
+  kiloDriver,
 ];
 /** pi's gate asks for `… && rm -rf ./build-cache` (its driver's call): never approved from the
  * inbox, so its first request is refused there and denied instead. */
@@ -107,9 +112,11 @@ describe("real agents answered through the inbox", () => {
     const problem = problems.get(driver.id);
     if (problem) console.log(`skipping ${driver.id}: ${problem}`);
     (problem ? test.skip : test)(
-      NEVER_APPROVED.has(driver.id)
-        ? `${driver.id}: its rm -rf request is not approved from the inbox, its deny is obeyed, a question gets option 2`
-        : `${driver.id}: an approval is approved and runs, a second one is denied and does not, a question gets option 2`,
+      `${driver.id}: ${
+        NEVER_APPROVED.has(driver.id)
+          ? "its rm -rf request is not approved from the inbox, its deny is obeyed"
+          : "an approval is approved and runs, a second one is denied and does not"
+      }${driver.questionCall ? ", a question gets option 2" : " (it has no question tool)"}`,
       async () => {
         const session = await openSession(driver.id, driver.prepare);
         const { pane, standIn, scratch } = session;
