@@ -132,11 +132,13 @@ async function checkedPrompt(
   const prompt = read?.prompt;
   const id = read?.promptId;
   if (!prompt || !id) {
-    const why =
-      read?.state === "blocked"
-        ? "it is blocked, but taw cannot read this prompt"
-        : "it is not blocked on a prompt";
-    throw nothingTyped("no_prompt", `${label} shows no prompt to answer (${why}); ${jump}`);
+    if (read?.state === "blocked") {
+      throw nothingTyped("no_prompt", `${label} is blocked on a prompt taw cannot read; ${jump}`);
+    }
+    throw nothingTyped(
+      "no_prompt",
+      `${label} is not waiting on a prompt (its screen reads ${read?.state ?? "unknown"})`,
+    );
   }
   if (opts.expect && opts.expect !== id) {
     throw nothingTyped(
