@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { dashboardLine, openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
@@ -236,6 +236,46 @@ describe("taw agent inbox / answer", () => {
       const wrong = await s.taw(["dashboard", "--view", "mail"]);
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toContain("unknown view 'mail'; views are agents, tree, worktrees, inbox");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "Y in the Inbox approves only what [inbox] read_only calls safe",
+    async () => {
+      const s = await server({ width: 160, height: 40 });
+      const configDir = mkdtempSync(join(tmpdir(), "taw-inbox-config-"));
+      // Claude's recorded command (`sleep 8 && touch ran.txt`) counts as read-only here.
+      writeFileSync(
+        join(configDir, "config.toml"),
+        "[inbox]\nread_only = ['^sleep \\d+$', '^touch ran\\.txt$']\n",
+      );
+      const safe = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-permission-bash" });
+      const risky = await fakeAgent(s, "pi", { INBOX_AGENT_START: "blocked-permission-gate" });
+      const question = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
+      const dashboard = (
+        await s.run(
+          "new-window",
+          "-P",
+          "-F",
+          "#{pane_id}",
+          "sh",
+          "-c",
+          dashboardLine(s, ["dashboard", "--view", "inbox"], { TAW_CONFIG_DIR: configDir }),
+        )
+      ).trim();
+      await screenShows(
+        s,
+        dashboard,
+        (text) => text.includes("Inbox 3") && text.includes("✓ read-only"),
+        "the Inbox",
+        20_000,
+      );
+      await s.run("send-keys", "-t", dashboard, "Y");
+      await screenShows(s, dashboard, (text) => text.includes("approved 1 of 1 read-only"), "Y's message");
+      expect(safe.typed()).toEqual(["\r"]);
+      expect(risky.typed()).toEqual([]);
+      expect(question.typed()).toEqual([]);
     },
     TIMEOUT_MS,
   );

@@ -18,7 +18,7 @@ import { applicable, findCommand } from "../commands.ts";
 import { DashContext } from "../context.ts";
 import { fixtureSnapshot } from "../fixtures.ts";
 import { createDashStore, type DashStore, setInbox, setSnapshot } from "../store.ts";
-import { InboxList } from "./Inbox.tsx";
+import { askedDetail, InboxList } from "./Inbox.tsx";
 
 const SCREENS = resolve(import.meta.dir, "..", "..", "..", "e2e", "fixtures", "screens");
 const NOW = 1_800_000_000;
@@ -146,4 +146,15 @@ test("approving a never-approve command jumps to it and says why; nothing is ans
   expect(store.getState().message?.text).toMatch(
     /not approved from the inbox: .*rm -rf.* matches never_approve/,
   );
+});
+
+test("a blocked Agents row says what it asks once the Inbox read it; other rows are untouched", () => {
+  const store = waitingStore();
+  const { allAgents, inbox } = store.getState();
+  const detail = (paneId: string) =>
+    askedDetail(allAgents.find((row) => row.paneId === paneId) as never, inbox).detail;
+  expect(detail("%1")).toBe("approval: sleep 8 && touch ran.txt");
+  expect(detail("%2")).toBe("question: Which file name should I use?");
+  const working = allAgents.find((row) => row.paneId === "%4");
+  expect(working && askedDetail(working, inbox)).toBe(working);
 });
