@@ -5,9 +5,11 @@ import {
   loadManifestDir,
   loadManifestFile,
   loadManifests,
+  type Manifest,
   type ManifestError,
   SHIPPED_MANIFEST_DIR,
 } from "../detect/manifest.ts";
+import { loadPromptSpecs } from "../detect/prompt-schema.ts";
 import { TawError } from "../errors.ts";
 import { userManifestDir } from "../paths.ts";
 import { defineCommand } from "./command.ts";
@@ -51,18 +53,25 @@ export const manifestCheck = defineCommand({
     const path = ctx.args.positionals[0];
     let checked: number;
     let errors: ManifestError[];
+    let valid: Manifest[];
     if (path === undefined) {
       const set = loadManifests({ userDir: userManifestDir(ctx.env) });
       checked = set.all().length;
       errors = set.errors;
+      valid = set.all();
     } else if (isDirectory(path)) {
       const folder = loadManifestDir(path);
       checked = folder.manifests.length + new Set(folder.errors.map((e) => e.file)).size;
       errors = folder.errors;
+      valid = folder.manifests;
     } else {
       checked = 1;
-      errors = loadManifestFile(path).errors;
+      const result = loadManifestFile(path);
+      errors = result.errors;
+      valid = result.manifest ? [result.manifest] : [];
     }
+    // The [[prompts]] tables are read only when an agent is answered: check them here too.
+    errors = [...errors, ...valid.flatMap((manifest) => loadPromptSpecs(manifest.file).errors)];
     if (errors.length > 0) {
       throw new TawError(
         "manifest_invalid",

@@ -5,6 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import { parse } from "smol-toml";
+import type { ManifestError } from "./manifest.ts";
 import { parseRegion, type Region } from "./regions.ts";
 
 export type PromptKind = "approval" | "question" | "setup";
@@ -69,7 +70,7 @@ const isTable = (value: unknown): value is Table =>
 
 export interface PromptSpecs {
   specs: PromptSpec[];
-  errors: string[];
+  errors: ManifestError[];
 }
 
 /** The prompt specs of a manifest file; errors name the table and key. */
@@ -78,19 +79,27 @@ export function loadPromptSpecs(file: string): PromptSpecs {
   try {
     data = parse(readFileSync(file, "utf8")) as Table;
   } catch (error) {
-    return { specs: [], errors: [`${file}: ${(error as Error).message.split("\n")[0]}`] };
+    return {
+      specs: [],
+      errors: [{ file, message: (error as Error).message.split("\n")[0] ?? "unreadable" }],
+    };
   }
   return compilePromptSpecs(data.prompts, file);
 }
 
 export function compilePromptSpecs(value: unknown, file: string): PromptSpecs {
-  const errors: string[] = [];
+  const errors: ManifestError[] = [];
   if (value === undefined) return { specs: [], errors };
-  if (!Array.isArray(value)) return { specs: [], errors: [`${file}: 'prompts' must be [[prompts]] tables`] };
+  if (!Array.isArray(value)) {
+    return {
+      specs: [],
+      errors: [{ file, field: "prompts", message: "'prompts' must be [[prompts]] tables" }],
+    };
+  }
   const specs: PromptSpec[] = [];
   value.forEach((raw, index) => {
     const fail = (key: string, message: string) => {
-      errors.push(`${file}: prompts[${index}].${key}: ${message}`);
+      errors.push({ file, field: key ? `prompts[${index}].${key}` : `prompts[${index}]`, message });
     };
     if (!isTable(raw)) {
       fail("", "must be a table");

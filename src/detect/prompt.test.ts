@@ -409,12 +409,11 @@ describe("prompt specs", () => {
       "m.toml",
     );
     expect(specs).toEqual([]);
-    expect(errors.join("\n")).toMatch(/prompts\[0\]\.colour: unknown key/);
-    expect(errors.join("\n")).toMatch(/prompts\[0\]\.kind: must be one of approval, question, setup/);
-    expect(errors.join("\n")).toMatch(
-      /prompts\[0\]\.option: is required: a regex with a \(\?<label>…\) group/,
-    );
-    expect(errors.join("\n")).toMatch(/prompts\[0\]\.approve: must be an option number/);
+    const said = errors.map((e) => `${e.field}: ${e.message}`).join("\n");
+    expect(said).toMatch(/prompts\[0\]\.colour: unknown key/);
+    expect(said).toMatch(/prompts\[0\]\.kind: must be one of approval, question, setup/);
+    expect(said).toMatch(/prompts\[0\]\.option: is required: a regex with a \(\?<label>…\) group/);
+    expect(said).toMatch(/prompts\[0\]\.approve: must be an option number/);
   });
 
   test("every shipped manifest's prompts compile and name blocked rules it has", () => {
