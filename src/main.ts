@@ -8,6 +8,12 @@ import { VERSION } from "./version.ts";
 const REPORT_VERBS = ["report-agent", "report-agent-session", "release-agent", "report-metadata"];
 
 async function main(argv: string[]): Promise<number> {
+  if (process.env.TAW_INVOKED_AS === "herdr") {
+    // bin/herdr: herdr's command line; the marker does not pass on to what taw starts.
+    delete process.env.TAW_INVOKED_AS;
+    const { runAsHerdr } = await import("./cli/herdr.ts");
+    return runAsHerdr(argv, (tawArgv) => main(tawArgv));
+  }
   const [first] = argv;
   if (
     first === "pane" &&

@@ -2,10 +2,12 @@
 // API (for a client's HERDR_SOCKET_PATH), and one request sent to it from the command line.
 
 import { TawError, usageError } from "../errors.ts";
+import { herdrMain } from "../herdr/cli.ts";
 import { call } from "../herdr/client.ts";
 import { socketPath } from "../herdr/socket-dir.ts";
+import { serverFromEnv, Tmux } from "../tmux/client.ts";
 import { requireArg } from "./args.ts";
-import { type CommandContext, defineCommand } from "./command.ts";
+import { type CommandContext, defineCommand, stdio } from "./command.ts";
 
 const pathOf = (ctx: CommandContext) => socketPath(ctx.tmux.describeSocket(ctx.env), ctx.env);
 
@@ -49,3 +51,9 @@ export const herdrCall = defineCommand({
 });
 
 export const herdrCommands = [herdrSocketPath, herdrCall];
+
+/** taw invoked as `herdr` (bin/herdr): herdr's command line; `runTaw` runs one of taw's verbs. */
+export function runAsHerdr(argv: string[], runTaw: (argv: string[]) => Promise<number>): Promise<number> {
+  const env = process.env;
+  return herdrMain(argv, env, stdio, runTaw, () => new Tmux(serverFromEnv(env)).describeSocket(env));
+}

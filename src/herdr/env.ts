@@ -1,0 +1,57 @@
+// The environment herdr gives the processes it starts (HERDR_ENV, HERDR_SOCKET_PATH,
+// HERDR_BIN_PATH, and per pane HERDR_PANE_ID / HERDR_TAB_ID / HERDR_WORKSPACE_ID), here for a
+// pane or process on a tmux server taw watches: the socket is that server's engine socket, the
+// `herdr` command is taw's launcher, the ids are taw's public ids (w3, w3:t7, w3:p31).
+
+import { join } from "node:path";
+import { socketPath } from "./socket-dir.ts";
+
+type Env = Record<string, string | undefined>;
+
+/** herdr's own names, as its CLI and integrations read them. */
+export const HERDR_VARS = {
+  env: "HERDR_ENV",
+  socket: "HERDR_SOCKET_PATH",
+  bin: "HERDR_BIN_PATH",
+  pane: "HERDR_PANE_ID",
+  tab: "HERDR_TAB_ID",
+  workspace: "HERDR_WORKSPACE_ID",
+} as const;
+
+/** The variables set for the whole server (tmux's session environment), before any pane's ids. */
+export const SERVER_WIDE_VARS = [HERDR_VARS.env, HERDR_VARS.socket, HERDR_VARS.bin] as const;
+
+/** The `herdr` launcher beside `taw` in this package (bin/herdr). */
+export const herdrBinPath = (): string => join(import.meta.dir, "..", "..", "bin", "herdr");
+
+/** The public ids of the pane a process runs in (all optional: a plugin may run for a workspace only). */
+export interface HerdrIds {
+  workspaceId?: string;
+  tabId?: string;
+  paneId?: string;
+}
+
+/**
+ * HERDR_* for a process on the tmux server whose socket is `tmuxSocket` (as
+ * `Tmux.describeSocket` gives it). `env` only locates the socket directory (XDG_RUNTIME_DIR).
+ */
+export function herdrEnv(
+  tmuxSocket: string,
+  ids: HerdrIds = {},
+  env: Env = process.env,
+): Record<string, string> {
+  const vars: Record<string, string> = {
+    [HERDR_VARS.env]: "1",
+    [HERDR_VARS.socket]: socketPath(tmuxSocket, env),
+    [HERDR_VARS.bin]: herdrBinPath(),
+  };
+  if (ids.workspaceId) vars[HERDR_VARS.workspace] = ids.workspaceId;
+  if (ids.tabId) vars[HERDR_VARS.tab] = ids.tabId;
+  if (ids.paneId) vars[HERDR_VARS.pane] = ids.paneId;
+  return vars;
+}
+
+/** `env` without any HERDR_* an outer herdr set: they must never leak into a taw pane. */
+export function withoutHerdrVars(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith("HERDR_")));
+}
