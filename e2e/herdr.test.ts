@@ -116,6 +116,17 @@ describe("the herdr socket", () => {
         expect(agentsNow).toEqual([expect.objectContaining({ pane_id: publicId, agent_status: "blocked" })]);
         const again = await call(path, "agent.prompt", { target: publicId, text: "more" });
         expect(again.error.code).toBe("agent_blocked");
+        // Typing into an agent that waits on a question answers it: a client without the
+        // 'respond' grant (the default) is refused, and nothing is typed.
+        for (const [method, params] of [
+          ["pane.send_text", { pane_id: publicId, text: "1" }],
+          ["pane.send_keys", { pane_id: publicId, keys: ["enter"] }],
+          ["agent.send_keys", { target: publicId, keys: ["enter"] }],
+        ] as const) {
+          const refused = await call(path, method, params);
+          expect(refused.error).toMatchObject({ code: "forbidden" });
+          expect(refused.error.message).toContain("'respond' grant");
+        }
 
         // agent.wait: at once when the status is already there, `timeout` when it does not come,
         // and answered by the transition when it does.

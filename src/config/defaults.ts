@@ -65,5 +65,6 @@ export function defaultConfig(): Config {
         "^git\\s+(status|diff|log|show|branch|blame)\\b",
       ],
     },
+    herdr: { protocol: "always", client: ["read", "write"], pane: ["read"], grants: {} },
   };
 }

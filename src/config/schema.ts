@@ -1,14 +1,21 @@
 // What each key of config.toml may hold. The validator (validate.ts) walks this tree beside
 // the parsed file; defaults come from defaults.ts.
 
-import { AGENT_STATES, HOOK_EVENTS, RESUME_AGENTS, TERMINAL_NOTIFICATIONS } from "./types.ts";
+import {
+  AGENT_STATES,
+  HERDR_GRANTS,
+  HERDR_PROTOCOL_MODES,
+  HOOK_EVENTS,
+  RESUME_AGENTS,
+  TERMINAL_NOTIFICATIONS,
+} from "./types.ts";
 
 export type Leaf =
   | { type: "boolean" }
   | { type: "number"; min: number; max: number }
   | { type: "string"; check?: (value: string) => string | undefined }
   | { type: "enum"; values: readonly string[] }
-  | { type: "strings" }
+  | { type: "strings"; values?: readonly string[] }
   /** A command: one string, or argv as an array of strings. */
   | { type: "command" };
 
@@ -113,6 +120,12 @@ export const HOOK_EVENTS_SPEC: MapSpec = {
   value: { type: "command" },
 };
 
+/** What a caller of the herdr socket may do (src/herdr/grants.ts). */
+const grants: Leaf = { type: "strings", values: HERDR_GRANTS };
+/** A pane's public id (w1:p3) or a caller's command name (collie). */
+const GRANTEE = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+const GRANTEE_RULE = "use a pane id such as w1:p3 or a command name such as collie";
+
 export const CONFIG_SPEC: TableSpec = table({
   ui: table({
     ascii: bool,
@@ -158,5 +171,11 @@ export const CONFIG_SPEC: TableSpec = table({
     persist_scrollback: bool,
     persist_scrollback_lines: { type: "number", min: 1, max: 100_000 },
     persist_scrollback_kb: { type: "number", min: 1, max: 65_536 },
+  }),
+  herdr: table({
+    protocol: { type: "enum", values: HERDR_PROTOCOL_MODES },
+    client: grants,
+    pane: grants,
+    grants: { type: "map", key: GRANTEE, keyRule: GRANTEE_RULE, value: grants },
   }),
 });

@@ -122,6 +122,23 @@ export interface InboxConfig {
   read_only: string[];
 }
 
+export const HERDR_PROTOCOL_MODES = ["always", "agents", "off"] as const;
+export const HERDR_GRANTS = ["read", "write", "respond", "admin"] as const;
+export type HerdrGrant = (typeof HERDR_GRANTS)[number];
+
+/** `[herdr]`: who gets herdr's environment, and what each caller of the socket may do. */
+export interface HerdrConfig {
+  /** always: every pane gets HERDR_* (tmux's global environment); agents: only panes taw starts
+   * for an agent; off: none. */
+  protocol: (typeof HERDR_PROTOCOL_MODES)[number];
+  /** A process outside every pane of the server (a local client such as Collie's bridge). */
+  client: HerdrGrant[];
+  /** A process inside a pane (it may always report for its own pane). */
+  pane: HerdrGrant[];
+  /** Per pane id (w1:p3) or caller command name: replaces the default above. */
+  grants: Record<string, HerdrGrant[]>;
+}
+
 export interface Config {
   ui: UiConfig;
   notify: NotifyConfig;
@@ -132,6 +149,7 @@ export interface Config {
   sandbox: { profiles: Record<string, SandboxProfile> };
   sessions: SessionsConfig;
   inbox: InboxConfig;
+  herdr: HerdrConfig;
 }
 
 export type ConfigProblemKind = "syntax" | "unknown_key" | "wrong_type" | "bad_value" | "unreadable";

@@ -114,8 +114,11 @@ function checkLeaf(spec: Leaf, value: unknown, path: string[], walk: Walk, fallb
     case "enum":
       if (typeof value !== "string") return wrongType();
       return spec.values.includes(value) ? value : badValue(`must be one of ${spec.values.join(", ")}`);
-    case "strings":
-      return Array.isArray(value) && value.every((item) => typeof item === "string") ? value : wrongType();
+    case "strings": {
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) return wrongType();
+      const unknown = spec.values && value.find((item) => !spec.values?.includes(item));
+      return unknown ? badValue(`has '${unknown}': each must be one of ${spec.values?.join(", ")}`) : value;
+    }
     case "command":
       if (typeof value === "string") return value.trim() ? value : badValue("must not be empty");
       if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) return wrongType();

@@ -5,7 +5,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { defaultConfig } from "../config/defaults.ts";
+import type { HerdrConfig } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { buildSnapshot } from "../tmux/snapshot.ts";
 import { open, openLine } from "./client.ts";
 import { HerdrServer } from "./server.ts";
 import { socketDir, socketPath } from "./socket-dir.ts";
@@ -15,12 +18,14 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
 });
 
-function serve(dir: string, maxConnections?: number) {
+function serve(dir: string, maxConnections?: number, herdr: Partial<HerdrConfig> = {}) {
   const server = new HerdrServer({
     path: join(dir, "herdr-test.sock"),
-    ctx: { tmux: {} as Tmux, env: {} },
+    // No tmux: an empty server, so this test process is a client outside every pane.
+    ctx: { tmux: {} as Tmux, env: {}, snapshot: () => buildSnapshot("") },
     events: () => () => {},
     maxConnections,
+    config: () => ({ ...defaultConfig().herdr, ...herdr }),
   });
   servers.push(server);
   return server;
@@ -101,5 +106,41 @@ describe("the herdr socket", () => {
     for (const sub of held) sub.close();
     await Bun.sleep(100);
     expect((await ask(server.path, '{"id":"r2","method":"ping"}')).result.type).toBe("pong");
+  });
+
+  test("a caller without the grant is refused before any work: forbidden, naming the grant and where to give it", async () => {
+    const server = serve(runtime(), undefined, { client: ["read"] });
+    await server.start();
+    // Typing needs write: refused before the (absent) tmux is touched.
+    const typed = await ask(
+      server.path,
+      '{"id":"t","method":"pane.send_text","params":{"pane_id":"w0:p0","text":"x"}}',
+    );
+    expect(typed).toMatchObject({ id: "t", error: { code: "forbidden" } });
+    expect(typed.error.message).toContain("needs the 'write' grant");
+    expect(typed.error.message).toContain("[herdr.grants]");
+    // Renaming needs admin, even for an agent that does not exist (no "not found" given away).
+    const renamed = await ask(
+      server.path,
+      '{"id":"w","method":"agent.rename","params":{"target":"nobody","name":"x"}}',
+    );
+    expect(renamed.error.message).toContain("needs the 'admin' grant");
+    // An unknown method is still invalid_request, whatever the grants.
+    expect((await ask(server.path, '{"id":"u","method":"no.such","params":{}}')).error.code).toBe(
+      "invalid_request",
+    );
+    // A read is granted: it goes on to the subscription.
+    const sub = await open(server.path, "events.subscribe", { subscriptions: [{ type: "pane.created" }] });
+    expect(sub.first.result).toEqual({ type: "subscription_started" });
+    sub.close();
+  });
+
+  test("with no grants at all even reads are refused; ping needs none", async () => {
+    const server = serve(runtime(), undefined, { client: [] });
+    await server.start();
+    expect((await ask(server.path, '{"id":"l","method":"pane.list","params":{}}')).error.code).toBe(
+      "forbidden",
+    );
+    expect((await ask(server.path, '{"id":"p","method":"ping","params":{}}')).result.type).toBe("pong");
   });
 });

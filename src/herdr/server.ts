@@ -7,11 +7,14 @@ import { chmodSync, lstatSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { dirname } from "node:path";
 import { releaseAgent } from "../cli/report.ts";
+import type { HerdrConfig, HerdrGrant } from "../config/types.ts";
 import { TawError } from "../errors.ts";
+import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { Claims } from "./claims.ts";
 import { herdrEvent, parseSubscriptions } from "./events.ts";
+import { checkGrant, granteeOf, grantsOf, herdrConfig, requiredGrant } from "./grants.ts";
 import { handlerOf, SUBSCRIBE } from "./methods.ts";
 import { peerPid } from "./peer.ts";
 import { errorLine, HerdrError, MAX_LINE_BYTES, okLine, parseRequest, type Request } from "./protocol.ts";
@@ -27,6 +30,8 @@ export interface HerdrServerOptions {
   events: EventSource;
   /** Connections served at once; more are answered rate_limited. */
   maxConnections?: number;
+  /** config.toml's [herdr] (read per request when not given). */
+  config?: () => HerdrConfig;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 64;
@@ -143,9 +148,13 @@ export class HerdrServer {
           "rate_limited",
           "too many connections to taw's herdr socket at once; retry shortly",
         );
-      if (request.method === SUBSCRIBE) return this.subscribe(socket, request);
-      const result = await handlerOf(request.method)(request.params, {
+      // An unknown or unsupported method is said so before the caller's grants are looked at.
+      const handler = request.method === SUBSCRIBE ? undefined : handlerOf(request.method);
+      const grants = await this.authorize(request.method, await caller);
+      if (!handler) return this.subscribe(socket, request);
+      const result = await handler(request.params, {
         ...this.opts.ctx,
+        grants,
         caller: await caller,
         claims: this.claims,
         events: this.opts.events,
@@ -157,6 +166,17 @@ export class HerdrServer {
       socket.end(errorLine(request?.id ?? failure.id, failure.code, failure.message));
     }
     return undefined;
+  }
+
+  /** The caller's grants, once it is shown to hold what `method` needs (else `forbidden`). */
+  private async authorize(method: string, pid: number | undefined): Promise<Set<HerdrGrant> | undefined> {
+    if (requiredGrant(method) === undefined) return undefined;
+    const { ctx } = this.opts;
+    const snapshot = ctx.snapshot?.() ?? (await takeSnapshot(ctx.tmux));
+    const grantee = granteeOf(pid, snapshot);
+    const grants = grantsOf(grantee, this.opts.config?.() ?? herdrConfig(ctx.env));
+    checkGrant(method, grants, grantee);
+    return grants;
   }
 
   private subscribe(socket: Socket, request: Request): () => void {

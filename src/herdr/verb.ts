@@ -3,6 +3,7 @@
 // command line cannot drift apart. A verb's TawError comes back in herdr's error shape.
 
 import { type Command, contextFor } from "../cli/command.ts";
+import type { HerdrGrant } from "../config/types.ts";
 import { EXIT, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
@@ -26,6 +27,9 @@ export interface MethodContext {
   events?: EventSource;
   /** Aborted when the client goes: a wait ends with it. */
   signal?: AbortSignal;
+  /** What the caller may do (grants.ts), for the checks that need the target: typing into a
+   * blocked agent needs `respond`. Undefined for methods that need no grant. */
+  grants?: Set<HerdrGrant>;
 }
 
 /** herdr's code for a TawError: not found, bad params, or the verb's own code. */

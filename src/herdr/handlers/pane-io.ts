@@ -4,6 +4,7 @@
 
 import { paneRead, paneSendKeys, paneSendText } from "../../cli/pane.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import { checkRespond } from "../grants.ts";
 import { tmuxKey } from "../keys.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
@@ -42,9 +43,17 @@ export async function paneReadMethod(params: Params, ctx: MethodContext) {
   };
 }
 
+/** Typing into an agent that waits on a question answers it: `respond` (grants.ts). */
+export async function checkRespondFor(id: string, ctx: MethodContext): Promise<void> {
+  if (!ctx.grants || ctx.grants.has("respond")) return;
+  const pane = (await takeSnapshot(ctx.tmux)).panes.get(id);
+  if (pane) checkRespond(pane, ctx.grants);
+}
+
 export async function paneSendTextMethod(params: Params, ctx: MethodContext) {
   const id = paneIdParam(params);
   const text = requiredString(params, "text");
+  await checkRespondFor(id, ctx);
   if (text !== "") await runVerb(paneSendText, [id, "--", text], ctx);
   return { type: "ok" };
 }
@@ -52,6 +61,7 @@ export async function paneSendTextMethod(params: Params, ctx: MethodContext) {
 export async function paneSendKeysMethod(params: Params, ctx: MethodContext) {
   const id = paneIdParam(params);
   const keys = stringList(params, "keys").map(tmuxKey);
+  await checkRespondFor(id, ctx);
   if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
   return { type: "ok" };
 }
