@@ -17,26 +17,11 @@ import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
 import { agentWindow, cue, fakeAgentDir, option } from "./fake-agent/helpers.ts";
 import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
+import { engineWithSocket } from "./herdr-engine.ts";
 
 const TEST_MS = 45_000;
 const server = useServers();
 const agents = fakeAgentDir();
-
-/** `taw engine --foreground` with its own runtime and state folders; answers the socket once it pings. */
-async function engineWithSocket(s: TestServer) {
-  const extra = {
-    XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "taw-run-")),
-    TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-state-")),
-  };
-  const proc = spawnTaw(["engine", "--foreground"], s.env(extra));
-  const printed = await s.taw(["herdr", "socket-path"], extra);
-  const path = printed.stdout.trim();
-  expect(path).toBe(
-    join(extra.XDG_RUNTIME_DIR, "taw", `herdr-tmp_tmux-${process.getuid?.()}_${s.name}.sock`),
-  );
-  await waitFor(async () => (await call(path, "ping")).result?.type === "pong", 10_000, "herdr socket up");
-  return { path, proc, env: extra };
-}
 
 let outputs = 0;
 

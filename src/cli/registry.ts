@@ -28,6 +28,7 @@ import { seenCommand } from "./seen.ts";
 import { sessionCommands } from "./session.ts";
 import { sessionNew } from "./session-new.ts";
 import { setupCommand } from "./setup.ts";
+import { shellInitCommand } from "./shell-init.ts";
 import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
 import { tabCommands } from "./tab.ts";
@@ -68,6 +69,7 @@ export const COMMANDS: Command[] = [
   ...(configCommands as Command[]),
   ...(pluginCommands as Command[]),
   setupCommand as Command,
+  shellInitCommand as Command,
   nextCommand as Command,
   ...(notifyCommands as Command[]),
   ...(hooksCommands as Command[]),

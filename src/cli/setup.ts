@@ -14,6 +14,8 @@ export function setupLines(pluginFile: string): string[] {
     `run-shell ${shellQuote(pluginFile)}`,
     "# Optional: agent counts in the status line.",
     "# set -g status-right '#{@agent_wizard_status} %H:%M'",
+    "# herdr's pane ids (HERDR_PANE_ID …) in every pane, for herdr hooks and clients: add the",
+    "# output of 'taw shell-init bash' (or zsh, fish) to your shell's rc file.",
   ];
 }
 

@@ -3,6 +3,8 @@
 
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import { herdrConfig } from "./grants.ts";
+import { publishHerdrEnv } from "./publish.ts";
 import { type EventSource, HerdrServer } from "./server.ts";
 import { socketPath } from "./socket-dir.ts";
 
@@ -33,5 +35,9 @@ export async function attachHerdr(
   } catch (error) {
     log(`herdr socket not started: ${(error as Error).message}`);
   }
+  // New panes get HERDR_* from tmux's global environment (config.toml [herdr] protocol).
+  await publishHerdrEnv(tmux, herdrConfig(env).protocol, env).catch((error: Error) =>
+    log(`herdr environment not published: ${error.message}`),
+  );
   return () => server.stop();
 }

@@ -22,7 +22,7 @@ function serve(dir: string, maxConnections?: number, herdr: Partial<HerdrConfig>
   const server = new HerdrServer({
     path: join(dir, "herdr-test.sock"),
     // No tmux: an empty server, so this test process is a client outside every pane.
-    ctx: { tmux: {} as Tmux, env: {}, snapshot: () => buildSnapshot("") },
+    ctx: { tmux: { run: async () => "" } as unknown as Tmux, env: {}, snapshot: () => buildSnapshot("") },
     events: () => () => {},
     maxConnections,
     config: () => ({ ...defaultConfig().herdr, ...herdr }),

@@ -172,8 +172,11 @@ export class HerdrServer {
   private async authorize(method: string, pid: number | undefined): Promise<Set<HerdrGrant> | undefined> {
     if (requiredGrant(method) === undefined) return undefined;
     const { ctx } = this.opts;
-    const snapshot = ctx.snapshot?.() ?? (await takeSnapshot(ctx.tmux));
-    const grantee = granteeOf(pid, snapshot);
+    const cached = ctx.snapshot?.();
+    let grantee = cached && granteeOf(pid, cached);
+    // A pane newer than the engine's last tick is not in its model: ask tmux before calling
+    // the caller an outside client (which may type).
+    if (!grantee?.paneId) grantee = granteeOf(pid, await takeSnapshot(ctx.tmux));
     const grants = grantsOf(grantee, this.opts.config?.() ?? herdrConfig(ctx.env));
     checkGrant(method, grants, grantee);
     return grants;
