@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { defaultConfig } from "../src/config/defaults.ts";
 import { createNotifier } from "../src/notify/index.ts";
 import type { TransitionEvent } from "../src/notify/types.ts";
-import { type TestServer, useServers } from "./harness.ts";
+import { attachedClient, type TestServer, useServers } from "./harness.ts";
 
 const server = useServers();
 const TIMEOUT_MS = 60_000;
@@ -38,36 +38,28 @@ describe("notifier bursts", () => {
     "four transitions due together are one notification; a pane no longer in that state is left out",
     async () => {
       const s = await server();
-      // The client the message goes to: a control-mode client stays attached without a terminal.
-      const client = Bun.spawn(["tmux", "-L", s.name, "-C", "attach", "-t", "main"], {
-        stdin: "pipe",
-        stdout: "ignore",
-        stderr: "ignore",
-      });
-      try {
-        const config = defaultConfig();
-        config.notify.terminal = "off";
-        const notifier = createNotifier(config, s.tmux);
-        const panes = await agentPanes(s, ["blocked", "blocked", "blocked", "done", "working"]);
-        const at = Date.now() - 5000;
-        notifier.onEvents(undefined, [
-          ...panes.slice(0, 3).map((id) => changed(id, "blocked", at)),
-          changed(panes[3] ?? "", "done", at),
-          // Became blocked, but is working again by the time it is due.
-          changed(panes[4] ?? "", "blocked", at),
-        ]);
-        const delivered = await notifier.flush();
-        expect(delivered?.text).toBe(
-          "taw: 3 agents need you, 1 finished: claude (main:1), codex (main:2), claude (main:3), codex (main:4)",
-        );
-        expect(delivered?.tmuxMessage).toHaveLength(1);
-        const shown = await notifier.flush();
-        expect(shown).toBeUndefined();
-        notifier.dispose();
-      } finally {
-        client.kill();
-        await client.exited;
-      }
+      // The client the message goes to: a terminal attached to the server (a control-mode
+      // client is nobody looking, and is sent nothing).
+      await attachedClient(server, s);
+      const config = defaultConfig();
+      config.notify.terminal = "off";
+      const notifier = createNotifier(config, s.tmux);
+      const panes = await agentPanes(s, ["blocked", "blocked", "blocked", "done", "working"]);
+      const at = Date.now() - 5000;
+      notifier.onEvents(undefined, [
+        ...panes.slice(0, 3).map((id) => changed(id, "blocked", at)),
+        changed(panes[3] ?? "", "done", at),
+        // Became blocked, but is working again by the time it is due.
+        changed(panes[4] ?? "", "blocked", at),
+      ]);
+      const delivered = await notifier.flush();
+      expect(delivered?.text).toBe(
+        "taw: 3 agents need you, 1 finished: claude (main:1), codex (main:2), claude (main:3), codex (main:4)",
+      );
+      expect(delivered?.tmuxMessage).toHaveLength(1);
+      const shown = await notifier.flush();
+      expect(shown).toBeUndefined();
+      notifier.dispose();
     },
     TIMEOUT_MS,
   );
