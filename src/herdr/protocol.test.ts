@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { tmuxKey } from "./keys.ts";
-import { errorLine, HerdrError, okLine, parseRequest } from "./protocol.ts";
+import { errorLine, exactSeq, HerdrError, okLine, parseRequest } from "./protocol.ts";
 
 const refusal = (line: string) => {
   try {
@@ -63,5 +63,21 @@ describe("herdr key combos", () => {
   test("a prefix binding or an unknown name is invalid_params", () => {
     expect(() => tmuxKey("prefix+c")).toThrow(HerdrError);
     expect(() => tmuxKey("hyper")).toThrow("unknown key 'hyper'");
+  });
+});
+
+describe("seq past 2^53", () => {
+  test("Crush's UnixNano seqs stay one apart (modulo 2^53); small ones are untouched", () => {
+    const at = (seq: string) =>
+      parseRequest(`{"id":"c","method":"pane.report_agent","params":{"state":"idle","seq":${seq},"x":1}}`)
+        .params.seq;
+    const first = at("1764547200123456790") as number;
+    expect(at("1764547200123456791")).toBe(first + 1);
+    expect(Number.isSafeInteger(first)).toBe(true);
+    expect(at("42")).toBe(42);
+    // Only the seq field: a big number elsewhere and a string are left alone.
+    expect(exactSeq('{"other":1764547200123456790,"seq":"12345678901234567"}')).toBe(
+      '{"other":1764547200123456790,"seq":"12345678901234567"}',
+    );
   });
 });

@@ -37,11 +37,25 @@ export interface Request {
   params: Record<string, unknown>;
 }
 
+/** Past 2^53 a JSON number loses its last digits (as it does in tmux's format arithmetic, where
+ * seq is compared): Crush's seq starts at a UnixNano and counts up by one, so consecutive
+ * reports would compare equal and all but the first be dropped. Such a seq is kept exact as
+ * its value modulo 2^53 (monotonic but for a wrap every ~104 days of nanoseconds). */
+const BIG_SEQ = /("seq"\s*:\s*)(\d{16,})(?=\s*[,}])/g;
+const SEQ_MODULUS = 2n ** 53n;
+
+export const exactSeq = (line: string) =>
+  line.replace(BIG_SEQ, (_whole, key: string, digits: string) =>
+    BigInt(digits) > BigInt(Number.MAX_SAFE_INTEGER)
+      ? `${key}${BigInt(digits) % SEQ_MODULUS}`
+      : `${key}${digits}`,
+  );
+
 /** The request on one line; a HerdrError `invalid_request` (with the id, if it had one) if it is not one. */
 export function parseRequest(line: string): Request {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = JSON.parse(exactSeq(line));
   } catch {
     throw new HerdrError("invalid_request", "the request is not JSON: send one JSON object per line");
   }

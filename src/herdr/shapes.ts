@@ -45,7 +45,8 @@ export function paneInfo(pane: Pane, snapshot: Snapshot): Record<string, unknown
     tab_id: window?.publicId ?? `${workspaceOfPane(pane.publicId)}:t${pane.windowId.slice(1)}`,
     focused: focusedPane(pane, session, window),
     cwd: pane.path,
-    label: a.name,
+    // The pane's own name (pane.rename, `taw pane rename`), else its agent's.
+    label: a.title || a.name,
     agent: agent ? a.kind || a.kindHint : undefined,
     title: a.title,
     terminal_title: pane.title,

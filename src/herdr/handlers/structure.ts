@@ -1,0 +1,170 @@
+// Structural methods: workspace/tab create, rename, focus, close; pane rename, zoom, close.
+// herdr's workspace is a tmux session, its tab a window. Each goes through src/space/layout.ts,
+// the code of `taw workspace|tab|pane …`, on exactly resolved targets (src/tmux/target.ts).
+// New sessions and windows start in the background (tmux -d) unless `focus` is true.
+
+import { TawError } from "../../errors.ts";
+import {
+  closeTarget,
+  createSession,
+  createWindow,
+  renamePane,
+  renameSession,
+  renameWindow,
+} from "../../space/layout.ts";
+import { target } from "../../tmux/escape.ts";
+import type { IdKind } from "../../tmux/ids.ts";
+import { resolve, takeSnapshot } from "../../tmux/server.ts";
+import type { Session, Snapshot, Window } from "../../tmux/snapshot.ts";
+import { optionalString, paneIdParam, requiredString } from "../params.ts";
+import { HerdrError } from "../protocol.ts";
+import { paneInfo, tabInfo, workspaceInfo } from "../shapes.ts";
+import { herdrError, type MethodContext } from "../verb.ts";
+import { paneOf } from "./tree.ts";
+
+type Params = Record<string, unknown>;
+
+/** A TawError from the space code in herdr's shape (not found, bad name …). */
+async function space<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof TawError ? herdrError(error) : error;
+  }
+}
+
+const sessionNumber = (snapshot: Snapshot, id: string) => snapshot.sessions.findIndex((s) => s.id === id) + 1;
+
+function sessionRecord(snapshot: Snapshot, id: string): { session: Session; number: number } {
+  const number = sessionNumber(snapshot, id);
+  const session = snapshot.sessions[number - 1];
+  if (!session) throw new HerdrError("not_found", `workspace ${id} closed while it was being answered`);
+  return { session, number };
+}
+
+/** The tab and its first pane, as herdr answers a creation. */
+function created(snapshot: Snapshot, session: Session, window: Window) {
+  const root = window.panes[0];
+  if (!root) throw new HerdrError("not_found", `tab ${window.publicId} has no pane left`);
+  return { tab: tabInfo(window, session), root_pane: paneInfo(root, snapshot) };
+}
+
+const focusWanted = (params: Params) => params.focus === true;
+
+/** Bring a window (and its session) to the front of every client attached to its session. */
+async function focusWindow(ctx: MethodContext, windowId: string): Promise<void> {
+  await ctx.tmux.run(["select-window", "-t", target(windowId)]);
+}
+
+export async function workspaceCreate(params: Params, ctx: MethodContext) {
+  const label = optionalString(params, "label");
+  const cwd = optionalString(params, "cwd");
+  const made = await space(() => createSession(ctx.tmux, label, cwd));
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const { session, number } = sessionRecord(snapshot, made.id);
+  const window = session.windows[0] as Window;
+  return {
+    type: "workspace_created",
+    workspace: workspaceInfo(session, number),
+    ...created(snapshot, session, window),
+  };
+}
+
+export async function tabCreate(params: Params, ctx: MethodContext) {
+  const workspace = requiredString(params, "workspace_id");
+  const label = optionalString(params, "label");
+  const cwd = optionalString(params, "cwd");
+  const window = await space(async () =>
+    createWindow(ctx.tmux, await resolve(ctx.tmux, workspace, "session"), label, cwd),
+  );
+  if (focusWanted(params)) await focusWindow(ctx, window.id);
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const { session } = sessionRecord(snapshot, window.sessionId);
+  const now = session.windows.find((w) => w.id === window.id) ?? window;
+  return { type: "tab_created", ...created(snapshot, session, now) };
+}
+
+export async function workspaceRename(params: Params, ctx: MethodContext) {
+  const id = requiredString(params, "workspace_id");
+  const label = requiredString(params, "label");
+  const session = await space(() => renameSession(ctx.tmux, id, label));
+  const { number } = sessionRecord(await takeSnapshot(ctx.tmux), session.id);
+  return { type: "workspace_info", workspace: workspaceInfo(session, number) };
+}
+
+export async function tabRename(params: Params, ctx: MethodContext) {
+  const window = await space(() =>
+    renameWindow(ctx.tmux, requiredString(params, "tab_id"), requiredString(params, "label")),
+  );
+  const { session } = sessionRecord(await takeSnapshot(ctx.tmux), window.sessionId);
+  return { type: "tab_info", tab: tabInfo(window, session) };
+}
+
+/** herdr clears a pane's label with `label: null` (or an empty one). */
+export async function paneRename(params: Params, ctx: MethodContext) {
+  const id = paneIdParam(params);
+  const label = (optionalString(params, "label") ?? "").trim();
+  const pane = await space(() => renamePane(ctx.tmux, id, label));
+  return { type: "pane_info", pane: paneInfo(pane, await takeSnapshot(ctx.tmux)) };
+}
+
+export async function workspaceFocus(params: Params, ctx: MethodContext) {
+  const id = await space(() => resolve(ctx.tmux, requiredString(params, "workspace_id"), "session"));
+  // Every client switches to it: taw cannot tell which of them the caller is looking at.
+  await ctx.tmux.run(["switch-client", "-t", target(id)]).catch(() => {
+    throw new HerdrError("not_found", "no client is attached to this tmux server to focus it on");
+  });
+  const { session, number } = sessionRecord(await takeSnapshot(ctx.tmux), id);
+  return { type: "workspace_info", workspace: workspaceInfo(session, number) };
+}
+
+export async function tabFocus(params: Params, ctx: MethodContext) {
+  const id = await space(() => resolve(ctx.tmux, requiredString(params, "tab_id"), "window"));
+  await focusWindow(ctx, id);
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const session = snapshot.sessions.find((s) => s.windows.some((w) => w.id === id));
+  const window = session?.windows.find((w) => w.id === id);
+  if (!session || !window) throw new HerdrError("not_found", `tab ${id} closed while it was focused`);
+  return { type: "tab_info", tab: tabInfo(window, session) };
+}
+
+const ZOOM_MODES = ["toggle", "on", "off"];
+
+export async function paneZoom(params: Params, ctx: MethodContext) {
+  const id = paneIdParam(params);
+  const mode = optionalString(params, "mode") ?? "toggle";
+  if (!ZOOM_MODES.includes(mode))
+    throw new HerdrError("invalid_params", `"mode" must be one of ${ZOOM_MODES.join(", ")}`);
+  const flag = async () =>
+    (await ctx.tmux.run(["display-message", "-p", "-t", target(id), "#{window_zoomed_flag}"])).trim() === "1";
+  const pane = await space(() => resolve(ctx.tmux, id, "pane"));
+  const before = await flag();
+  const want = mode === "toggle" ? !before : mode === "on";
+  // Zooming a pane also makes it the window's active pane.
+  if (want !== before) await ctx.tmux.run(["resize-pane", "-Z", "-t", target(pane)]);
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const info = paneInfo(paneOf(snapshot, pane), snapshot);
+  return {
+    type: "pane_zoom",
+    zoom: {
+      changed: want !== before,
+      zoom_changed: want !== before,
+      focus_changed: false,
+      pane_id: info.pane_id,
+      focused_pane_id: info.pane_id,
+      zoomed: want,
+    },
+  };
+}
+
+function closer(kind: IdKind, param: string) {
+  return async (params: Params, ctx: MethodContext) => {
+    const text = kind === "pane" ? paneIdParam(params) : requiredString(params, param);
+    await space(() => closeTarget(ctx.tmux, kind, text, false, ctx.env));
+    return { type: "ok" };
+  };
+}
+
+export const workspaceClose = closer("session", "workspace_id");
+export const tabClose = closer("window", "tab_id");
+export const paneClose = closer("pane", "pane_id");
