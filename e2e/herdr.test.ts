@@ -282,7 +282,7 @@ describe("the herdr socket", () => {
   );
 
   test(
-    "pane.current, and errors in herdr's shape: unknown method, unsupported, no such pane",
+    "pane.current, errors in herdr's shape (unknown method, unsupported, no such pane), tab and workspace events",
     async () => {
       const s = await server();
       const { path, proc } = await engineWithSocket(s);
@@ -301,6 +301,41 @@ describe("the herdr socket", () => {
           type: "pane_current",
           pane: { pane_id: `w0:p${first.slice(1)}` },
         });
+
+        // Tabs and workspaces coming and going reach a subscriber (taw compares the engine's
+        // successive models), in herdr's lifecycle envelope.
+        const sub = await open(path, "events.subscribe", {
+          subscriptions: ["tab.created", "tab.closed", "workspace.created", "workspace.closed"].map(
+            (type) => ({
+              type,
+            }),
+          ),
+        });
+        const window = (await s.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id}")).trim();
+        const session = (await s.run("new-session", "-d", "-s", "other", "-P", "-F", "#{session_id}")).trim();
+        const tab = `w0:t${window.slice(1)}`;
+        const workspace = `w${session.slice(1)}`;
+        const named = (event: string) => sub.later.find((line) => line.event === event);
+        expect(await waitFor(() => named("workspace_created"), 10_000, "workspace_created")).toMatchObject({
+          data: { type: "workspace_created", workspace: { workspace_id: workspace, label: "other" } },
+        });
+        expect(sub.later).toContainEqual(
+          expect.objectContaining({
+            event: "tab_created",
+            data: expect.objectContaining({ tab: expect.objectContaining({ tab_id: tab }) }),
+          }),
+        );
+        await s.run("kill-window", "-t", window);
+        await s.run("kill-session", "-t", session);
+        expect(await waitFor(() => named("workspace_closed"), 10_000, "workspace_closed")).toEqual({
+          event: "workspace_closed",
+          data: { type: "workspace_closed", workspace_id: workspace },
+        });
+        expect(sub.later).toContainEqual({
+          event: "tab_closed",
+          data: { type: "tab_closed", tab_id: tab, workspace_id: "w0" },
+        });
+        sub.close();
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

@@ -6,7 +6,7 @@
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { HerdrError } from "./protocol.ts";
-import { paneInfo, statusOf, workspaceOfPane } from "./shapes.ts";
+import { paneInfo, statusOf, tabInfo, workspaceInfo, workspaceOfPane } from "./shapes.ts";
 
 export interface Subscription {
   type: string;
@@ -17,22 +17,21 @@ export interface Subscription {
 /** The types taw streams, from the engine's event of the same name. */
 export const STREAMED = ["pane.agent_status_changed", "pane.created", "pane.closed", "pane.agent_detected"];
 
+/** Types taw derives from two successive snapshots: sessions and windows that came or went. */
+export const TREE = ["workspace.created", "workspace.closed", "tab.created", "tab.closed"];
+
 /** herdr's other subscription types: accepted, so a client that asks for many still gets these,
  * but tmux gives the engine nothing to send for them (see the README's method table). */
 const NEVER_SENT = [
-  "workspace.created",
   "workspace.updated",
   "workspace.metadata_updated",
   "workspace.renamed",
   "workspace.moved",
   "workspace.reordered",
-  "workspace.closed",
   "workspace.focused",
   "worktree.created",
   "worktree.opened",
   "worktree.removed",
-  "tab.created",
-  "tab.closed",
   "tab.focused",
   "tab.renamed",
   "tab.moved",
@@ -52,7 +51,7 @@ export function parseSubscriptions(params: Record<string, unknown>): Subscriptio
     throw new HerdrError("invalid_params", '"subscriptions" must be a non-empty list of {"type":…}');
   return list.map((item) => {
     const type = (item as Subscription | null)?.type;
-    if (typeof type !== "string" || !(STREAMED.includes(type) || NEVER_SENT.includes(type)))
+    if (typeof type !== "string" || ![...STREAMED, ...TREE, ...NEVER_SENT].includes(type))
       throw new HerdrError("invalid_request", `unknown subscription type '${String(type)}'`);
     return item as Subscription;
   });
@@ -91,4 +90,33 @@ export function herdrEvent(
         data: { type: "pane_agent_detected", ...ids, ...(event.agent ? { agent: event.agent } : {}) },
       };
   }
+}
+
+/** herdr's lifecycle events for the sessions (workspaces) and windows (tabs) that `next` has
+ * and `prev` had not, or the other way round, for the subscriptions that ask for them. */
+export function treeEvents(prev: Snapshot, next: Snapshot, subs: Subscription[]): Record<string, unknown>[] {
+  const wanted = new Set(subs.map((sub) => sub.type));
+  const out: Record<string, unknown>[] = [];
+  const push = (kind: string, data: Record<string, unknown>) => {
+    const name = kind.replace(".", "_");
+    if (wanted.has(kind)) out.push({ event: name, data: { type: name, ...data } });
+  };
+  const before = new Map(prev.sessions.map((s) => [s.id, s]));
+  const after = new Map(next.sessions.map((s) => [s.id, s]));
+  next.sessions.forEach((session, index) => {
+    if (!before.has(session.id)) push("workspace.created", { workspace: workspaceInfo(session, index + 1) });
+  });
+  for (const session of prev.sessions)
+    if (!after.has(session.id)) push("workspace.closed", { workspace_id: session.publicId });
+  const windows = (snapshot: Snapshot) =>
+    new Map(
+      snapshot.sessions.flatMap((s) => s.windows.map((w) => [w.id, { window: w, session: s }] as const)),
+    );
+  const wasThere = windows(prev);
+  const isThere = windows(next);
+  for (const [id, { window, session }] of isThere)
+    if (!wasThere.has(id)) push("tab.created", { tab: tabInfo(window, session) });
+  for (const [id, { window, session }] of wasThere)
+    if (!isThere.has(id)) push("tab.closed", { tab_id: window.publicId, workspace_id: session.publicId });
+  return out;
 }

@@ -3,12 +3,14 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, statSync, symlinkSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig } from "../config/defaults.ts";
 import type { HerdrConfig } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { buildSnapshot } from "../tmux/snapshot.ts";
+import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
+import type { EngineEvent } from "../watch/events.ts";
 import { open, openLine } from "./client.ts";
 import { HerdrServer } from "./server.ts";
 import { socketDir, socketPath } from "./socket-dir.ts";
@@ -18,17 +20,28 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
 });
 
+/** The engine's listeners, so a test can push transitions. */
+const listeners: ((snapshot: Snapshot, events: EngineEvent[]) => void)[] = [];
+
 function serve(dir: string, maxConnections?: number, herdr: Partial<HerdrConfig> = {}) {
   const server = new HerdrServer({
     path: join(dir, "herdr-test.sock"),
     // No tmux: an empty server, so this test process is a client outside every pane.
     ctx: { tmux: { run: async () => "" } as unknown as Tmux, env: {}, snapshot: () => buildSnapshot("") },
-    events: () => () => {},
+    events: (listener) => {
+      listeners.push(listener);
+      return () => listeners.splice(listeners.indexOf(listener), 1);
+    },
     maxConnections,
     config: () => ({ ...defaultConfig().herdr, ...herdr }),
   });
   servers.push(server);
   return server;
+}
+
+async function waitForListener() {
+  for (let i = 0; i < 100 && listeners.length === 0; i++) await Bun.sleep(10);
+  expect(listeners.length).toBeGreaterThan(0);
 }
 
 const runtime = () => join(mkdtempSync(join(tmpdir(), "taw-herdr-")), "taw");
@@ -133,6 +146,40 @@ describe("the herdr socket", () => {
     const sub = await open(server.path, "events.subscribe", { subscriptions: [{ type: "pane.created" }] });
     expect(sub.first.result).toEqual({ type: "subscription_started" });
     sub.close();
+  });
+
+  test("a subscriber that stops reading is dropped once a bounded backlog piles up; others go on", async () => {
+    const server = serve(runtime());
+    await server.start();
+    const stalled = connect(server.path);
+    const request = {
+      id: "s",
+      method: "events.subscribe",
+      params: { subscriptions: [{ type: "pane.agent_status_changed" }] },
+    };
+    stalled.write(`${JSON.stringify(request)}\n`);
+    stalled.pause();
+    await waitForListener();
+    const event: EngineEvent = {
+      kind: "pane.agent_status_changed",
+      pane: "w0:p1",
+      tmux_id: "%1",
+      agent: "x".repeat(200),
+      from: "idle",
+      to: "working",
+      rule: null,
+    } as EngineEvent;
+    const snapshot = buildSnapshot("");
+    // ~5 MB of events nobody reads: far past the 1 MiB backlog and the kernel's buffers.
+    for (let i = 0; i < 200 && listeners.length; i++) {
+      for (const listener of [...listeners]) listener(snapshot, Array(100).fill(event));
+      await Bun.sleep(1);
+    }
+    // The server dropped it: its subscription is gone.
+    for (let i = 0; i < 100 && listeners.length; i++) await Bun.sleep(10);
+    expect(listeners).toHaveLength(0);
+    stalled.destroy();
+    expect((await ask(server.path, '{"id":"p","method":"ping"}')).result.type).toBe("pong");
   });
 
   test("with no grants at all even reads are refused; ping needs none", async () => {

@@ -12,8 +12,9 @@ import { TawError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { EngineEvent } from "../watch/events.ts";
+import { ConnectionCap } from "./cap.ts";
 import { Claims } from "./claims.ts";
-import { herdrEvent, parseSubscriptions } from "./events.ts";
+import { herdrEvent, parseSubscriptions, treeEvents } from "./events.ts";
 import { checkGrant, granteeOf, grantsOf, herdrConfig, requiredGrant } from "./grants.ts";
 import { handlerOf, SUBSCRIBE } from "./methods.ts";
 import { peerPid } from "./peer.ts";
@@ -28,23 +29,28 @@ export interface HerdrServerOptions {
   path: string;
   ctx: MethodContext;
   events: EventSource;
-  /** Connections served at once; more are answered rate_limited. */
+  /** Connections one client (peer pid) holds at once; more are answered rate_limited. */
   maxConnections?: number;
+  /** Connections the whole socket holds at once. */
+  maxTotal?: number;
   /** config.toml's [herdr] (read per request when not given). */
   config?: () => HerdrConfig;
 }
 
-export const DEFAULT_MAX_CONNECTIONS = 64;
+/** Bytes a subscriber may leave unread; past it the client is too slow and is dropped, so a
+ * stalled reader cannot grow the engine's memory. */
+export const MAX_PENDING_BYTES = 1024 * 1024;
 
 export class HerdrServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
-  private served = 0;
+  private readonly cap: ConnectionCap;
 
   /** Reports' claims; a released one goes through the release verb, as the engine's own call. */
   private readonly claims: Claims;
 
   constructor(private readonly opts: HerdrServerOptions) {
+    this.cap = new ConnectionCap(opts.maxConnections, opts.maxTotal);
     this.claims = new Claims((claim) =>
       runVerb(
         releaseAgent,
@@ -88,8 +94,6 @@ export class HerdrServer {
 
   private accept(socket: Socket): void {
     this.sockets.add(socket);
-    const limited = this.served >= (this.opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
-    if (!limited) this.served++;
     let buffered = "";
     // Asked of the kernel at once: the peer is known before its request arrives.
     const caller = peerPid(socket);
@@ -97,17 +101,19 @@ export class HerdrServer {
     let handled = false;
     let subscribed = false;
     let release = () => {};
+    // The client's place under the cap, taken once the kernel has named it.
+    const admitted = caller.then((pid) => ({ pid, ok: this.cap.take(pid) }));
     socket.setEncoding("utf8");
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
       gone.abort();
       this.sockets.delete(socket);
-      if (!limited) this.served--;
+      void admitted.then(({ pid, ok }) => ok && this.cap.give(pid));
       release();
     });
     const handle = (line: string) => {
       handled = true;
-      void this.answer(socket, line, limited, caller, gone.signal).then((unsubscribe) => {
+      void this.answer(socket, line, admitted, gone.signal).then((unsubscribe) => {
         if (!unsubscribe) return;
         subscribed = true;
         release = unsubscribe;
@@ -136,26 +142,26 @@ export class HerdrServer {
   private async answer(
     socket: Socket,
     line: string,
-    limited: boolean,
-    caller: Promise<number | undefined>,
+    admitted: Promise<{ pid: number | undefined; ok: boolean }>,
     signal: AbortSignal,
   ): Promise<(() => void) | undefined> {
     let request: Request | undefined;
     try {
       request = parseRequest(line);
-      if (limited)
+      const { pid, ok } = await admitted;
+      if (!ok)
         throw new HerdrError(
           "rate_limited",
-          "too many connections to taw's herdr socket at once; retry shortly",
+          "too many connections from this client to taw's herdr socket at once; retry shortly",
         );
       // An unknown or unsupported method is said so before the caller's grants are looked at.
       const handler = request.method === SUBSCRIBE ? undefined : handlerOf(request.method);
-      const grants = await this.authorize(request.method, await caller);
+      const grants = await this.authorize(request.method, pid);
       if (!handler) return this.subscribe(socket, request);
       const result = await handler(request.params, {
         ...this.opts.ctx,
         grants,
-        caller: await caller,
+        caller: pid,
         claims: this.claims,
         events: this.opts.events,
         signal,
@@ -185,10 +191,19 @@ export class HerdrServer {
   private subscribe(socket: Socket, request: Request): () => void {
     const subs = parseSubscriptions(request.params);
     socket.write(okLine(request.id, { type: "subscription_started" }));
+    let seen = this.opts.ctx.snapshot?.();
     const unsubscribe = this.opts.events((snapshot, events) => {
-      for (const event of events) {
-        const pushed = herdrEvent(event, snapshot, subs);
-        if (pushed && !socket.destroyed) socket.write(`${JSON.stringify(pushed)}\n`);
+      const pushed = events.flatMap((event) => herdrEvent(event, snapshot, subs) ?? []);
+      if (seen) pushed.unshift(...treeEvents(seen, snapshot, subs));
+      seen = snapshot;
+      for (const line of pushed) {
+        if (socket.destroyed) return;
+        // A reader that lets this much pile up is gone or stalled: drop it, not the engine's memory.
+        if (socket.writableLength > MAX_PENDING_BYTES) {
+          socket.destroy();
+          return;
+        }
+        socket.write(`${JSON.stringify(line)}\n`);
       }
     });
     // The client went before the subscription was in place.
