@@ -193,6 +193,25 @@ describe("the herdr socket", () => {
         });
         expect(await option(s, own, "@agent_source")).not.toBe("hook:custom:test");
         expect((await report("sleeping", 7)).error.code).toBe("invalid_params");
+
+        // Metadata, for its own pane only: a title and a display label, then cleared.
+        const meta = await fromPane("pane.report_metadata", {
+          source: "custom:test",
+          title: "fixing #12",
+          display_agent: "Crush",
+        });
+        expect(meta.result).toEqual({ type: "ok" });
+        expect(await option(s, own, "@agent_title")).toBe("fixing #12");
+        expect(await option(s, own, "@agent_display")).toBe("Crush");
+        await fromPane("pane.report_metadata", { source: "custom:test", clear_title: true });
+        expect(await option(s, own, "@agent_title")).toBe("");
+        const foreignMeta = await fromPane("pane.report_metadata", {
+          source: "custom:test",
+          pane_id: `w0:p${other.slice(1)}`,
+          title: "not mine",
+        });
+        expect(foreignMeta.error.code).toBe("forbidden");
+        expect(await option(s, other, "@agent_title")).toBe("");
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

@@ -14,7 +14,12 @@ import {
 } from "./handlers/agents.ts";
 import { notificationShowMethod } from "./handlers/notify.ts";
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
-import { releaseAgentMethod, reportAgentMethod, reportAgentSessionMethod } from "./handlers/report.ts";
+import {
+  releaseAgentMethod,
+  reportAgentMethod,
+  reportAgentSessionMethod,
+  reportMetadataMethod,
+} from "./handlers/report.ts";
 import {
   paneClose,
   paneRename,
@@ -69,6 +74,7 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.report_agent": reportAgentMethod,
   "pane.report_agent_session": reportAgentSessionMethod,
   "pane.release_agent": releaseAgentMethod,
+  "pane.report_metadata": reportMetadataMethod,
   "agent.list": agentList,
   "agent.get": agentGet,
   "agent.read": agentRead,
@@ -124,7 +130,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "pane.graphics.set": "tmux cannot place images over a pane",
   "pane.graphics.clear": "tmux cannot place images over a pane",
   "pane.graphics.stream": "tmux cannot place images over a pane",
-  "pane.report_metadata": LATER,
   "pane.clear_agent_authority": LATER,
   "pane.wait_for_output": LATER,
   "pane.input.set": HERDR_UI,

@@ -3,7 +3,7 @@
 // caller's own pane (caller.ts): `pane_id` may be left out, and naming another is refused.
 // A state report records its reporters (claims.ts), so a reporter that dies releases.
 
-import { releaseAgent, reportAgent, reportAgentSession } from "../../cli/report.ts";
+import { releaseAgent, reportAgent, reportAgentSession, reportMetadata } from "../../cli/report.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import { ancestors, paneOfChain } from "../caller.ts";
 import { reportersOf } from "../claims.ts";
@@ -73,5 +73,27 @@ export async function releaseAgentMethod(params: Params, ctx: MethodContext) {
   const { pane } = await callerPane(params, ctx);
   await runVerb(releaseAgent, [`--pane=${pane.id}`, ...argv], ctx);
   ctx.claims?.forget(pane.id, params.source as string);
+  return { type: "ok" };
+}
+
+/** herdr's metadata patch: `title`/`display_agent` set (clear_* or "" clears), `tokens` name → value
+ * (null clears it, written empty). State labels and applies_to_source have no tmux home. */
+export async function reportMetadataMethod(params: Params, ctx: MethodContext) {
+  const argv = flags(params, { source: "source" }, ["source"]);
+  if (params.clear_title === true) argv.push("--title=");
+  else if (optionalString(params, "title") !== undefined) argv.push(`--title=${params.title}`);
+  if (params.clear_display_agent === true) argv.push("--display-agent=");
+  else if (optionalString(params, "display_agent") !== undefined)
+    argv.push(`--display-agent=${params.display_agent}`);
+  const tokens = params.tokens ?? {};
+  if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens))
+    throw new HerdrError("invalid_params", '"tokens" must be an object of name → string (or null to clear)');
+  for (const [name, value] of Object.entries(tokens)) {
+    if (value !== null && typeof value !== "string")
+      throw new HerdrError("invalid_params", `token "${name}" must be a string or null`);
+    argv.push(`--token=${name}=${value ?? ""}`);
+  }
+  const { pane } = await callerPane(params, ctx);
+  await runVerb(reportMetadata, [`--pane=${pane.id}`, ...argv], ctx);
   return { type: "ok" };
 }
