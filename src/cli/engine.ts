@@ -9,8 +9,10 @@ import { TawError } from "../errors.ts";
 import { attachNotifications } from "../notify/attach.ts";
 import { logDir } from "../paths.ts";
 import { BUN_FLAGS } from "../runtime.ts";
+import { CRASH_EXIT, RESTARTS_VAR, supervised } from "../supervise/supervisor.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { setOption } from "../tmux/options.ts";
+import { currentBuild } from "../watch/build.ts";
 import {
   clearRailWithoutEngine,
   ENGINE_OPTION,
@@ -47,6 +49,9 @@ const claimRecord = (claim: EngineClaim | undefined) =>
         host: claim.host,
         started_at: new Date(claim.startedAt).toISOString(),
         version: claim.version,
+        build: claim.build,
+        restarts: claim.restarts,
+        role: claim.role,
       }
     : { running: false };
 
@@ -61,7 +66,16 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
     log,
     eventsPath: eventsPathFor(ctx.tmux, ctx.env),
     workers: Number.isInteger(workers) ? workers : undefined,
+    role: "headless",
+    restarts: Number(ctx.env[RESTARTS_VAR]) || 0,
   });
+  // A crash is logged and ends with CRASH_EXIT, which the supervisor (src/supervise) restarts.
+  const crash = (error: unknown) => {
+    log.error(`engine crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(CRASH_EXIT);
+  };
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
   try {
     await engine.start();
   } catch (error) {
@@ -90,23 +104,47 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   return { running: false };
 }
 
-/** Start `taw engine --foreground` detached from this process, which ends long before it. */
+/** Start `taw engine --foreground` detached from this process, which ends long before it, under
+ * the supervisor that restarts it after a crash. */
 function spawnEngine(ctx: CommandContext) {
   // Its stderr goes to a file, not a pipe: a pipe would keep this verb's caller waiting.
   mkdirSync(logDir(ctx.env), { recursive: true });
   const stderrPath = join(logDir(ctx.env), "engine.stderr.log");
   writeFileSync(stderrPath, "");
   const child = Bun.spawn(
-    [process.execPath, ...BUN_FLAGS, Bun.main, "engine", "--foreground", ...serverFlags(ctx)],
+    supervised([process.execPath, ...BUN_FLAGS, Bun.main, "engine", "--foreground", ...serverFlags(ctx)]),
     { env: ctx.env, stdin: "ignore", stdout: "ignore", stderr: Bun.file(stderrPath), detached: true },
   );
   child.unref();
   return { child, stderrPath };
 }
 
+/** A headless engine on this host that runs another build than this taw: `taw engine`, verbs
+ * and focus hooks restart it. A dashboard's engine is left to its dashboard. */
+export const outdated = (claim: EngineClaim | undefined): EngineClaim | undefined =>
+  claim?.alive && claim.role === "headless" && claim.host === thisHost() && claim.build !== currentBuild()
+    ? claim
+    : undefined;
+
+/** Stop the engine a claim names (SIGTERM; a stale or foreign claim is cleared) and wait until
+ * it let go. */
+async function stopClaimed(tmux: Tmux, claim: EngineClaim): Promise<void> {
+  if (claim.alive && claim.host === thisHost()) process.kill(claim.pid, "SIGTERM");
+  // A stale claim, or an engine on another host: clearing the claim makes it stop at its next tick.
+  else await tmux.run(["set-option", "-gu", ENGINE_OPTION]);
+  if (!(await waitForRelease(tmux, claim.pid))) {
+    throw new TawError(
+      "engine_stop_timeout",
+      `engine pid ${claim.pid} did not stop within ${STOP_WAIT_MS / 1000} s`,
+    );
+  }
+}
+
 async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
   const held = await readEngineClaim(ctx.tmux);
-  if (held?.alive) return claimRecord(held);
+  const old = outdated(held);
+  if (old) await stopClaimed(ctx.tmux, old);
+  else if (held?.alive) return claimRecord(held);
   const { child, stderrPath } = spawnEngine(ctx);
   const deadline = Date.now() + START_WAIT_MS;
   while (Date.now() < deadline) {
@@ -135,8 +173,12 @@ async function startBackground(ctx: CommandContext): Promise<ClaimRecord> {
  */
 export async function ensureEngine(ctx: CommandContext, waitMs = 0): Promise<boolean> {
   const view = await readEngineView(ctx.tmux);
-  if (isLive(view)) return true;
-  if (!view.claim?.alive) {
+  const old = outdated(view.claim);
+  if (old) {
+    await stopClaimed(ctx.tmux, old);
+    spawnEngine(ctx);
+  } else if (isLive(view)) return true;
+  else if (!view.claim?.alive) {
     if (view.claim && view.rail !== markStale(view.rail)) {
       await ctx.tmux.batch([
         setOption({ kind: "global" }, RAIL_OPTION, markStale(view.rail)),
@@ -177,7 +219,7 @@ export const engineStatus = defineCommand({
   run: async (ctx) => claimRecord(await readEngineClaim(ctx.tmux)),
   render: (result) =>
     "pid" in result
-      ? `engine ${result.running ? "running" : "not running (stale claim)"}: pid ${result.pid} on ${result.host} since ${result.started_at}, taw ${result.version}`
+      ? `engine ${result.running ? "running" : "not running (stale claim)"}: pid ${result.pid} on ${result.host} since ${result.started_at}, taw ${result.build || result.version}, ${result.restarts} restarts`
       : "no engine runs for this tmux server",
 });
 
@@ -201,21 +243,23 @@ export const engineStop = defineCommand({
       await clearRailWithoutEngine(ctx.tmux);
       return { stopped: false, pid: null };
     }
-    if (claim.alive && claim.host === thisHost()) process.kill(claim.pid, "SIGTERM");
-    else {
-      // A stale claim, or an engine on another host: clearing the claim makes it stop at its next tick.
-      await ctx.tmux.run(["set-option", "-gu", ENGINE_OPTION]);
-    }
-    if (!(await waitForRelease(ctx.tmux, claim.pid))) {
-      throw new TawError(
-        "engine_stop_timeout",
-        `engine pid ${claim.pid} did not stop within ${STOP_WAIT_MS / 1000} s`,
-      );
-    }
+    await stopClaimed(ctx.tmux, claim);
     await clearRailWithoutEngine(ctx.tmux);
     return { stopped: true, pid: claim.pid };
   },
   render: (result) => (result.stopped ? `engine pid ${result.pid} stopped` : "no engine was running"),
 });
 
-export const engineCommands = [engineRun, engineStatus, engineStop];
+export const engineRestart = defineCommand({
+  path: ["engine", "restart"],
+  summary: "stop this server's engine and start this taw's (states carry over: they live in tmux)",
+  async run(ctx) {
+    const claim = await readEngineClaim(ctx.tmux);
+    if (claim) await stopClaimed(ctx.tmux, claim);
+    return { previous: claim?.pid ?? null, ...(await startBackground(ctx)) };
+  },
+  render: (result) =>
+    `engine restarted: pid ${"pid" in result ? result.pid : "?"}${result.previous ? ` (was ${result.previous})` : ""}`,
+});
+
+export const engineCommands = [engineRun, engineStatus, engineStop, engineRestart];

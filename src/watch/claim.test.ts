@@ -4,12 +4,24 @@ import { formatClaim, parseClaim, pidAlive, procState, thisHost } from "./claim.
 describe("engine claim", () => {
   test("round-trips pid, host, start and version", () => {
     const value = formatClaim(42, "my host", 1700000000000, "0.1.0");
-    expect(value).toBe("42 my_host 1700000000000 0.1.0");
+    expect(value).toBe("42 my_host 1700000000000 0.1.0 _ 0 hosted");
     expect(parseClaim(value, () => true)).toMatchObject({
       pid: 42,
       host: "my_host",
       startedAt: 1700000000000,
+      build: "",
+      role: "hosted",
     });
+  });
+
+  test("round-trips build, restarts and role; an older taw's claim has none", () => {
+    const value = formatClaim(7, "h", 1, "0.2.0", { build: "0.2.0-abc123", restarts: 3, role: "headless" });
+    expect(parseClaim(value, () => true)).toMatchObject({
+      build: "0.2.0-abc123",
+      restarts: 3,
+      role: "headless",
+    });
+    expect(parseClaim("7 h 1 0.1.0", () => true)).toMatchObject({ build: "", restarts: 0, role: "hosted" });
   });
 
   test("a claim whose pid is gone on this host is not alive; another host's is assumed alive", () => {

@@ -1,5 +1,7 @@
 // Who runs the engine of a tmux server: the global option @agent_wizard_engine holds
-// `<pid> <host> <startedAt ms> <version>`. It is taken by a compare-and-set in one tmux
+// `<pid> <host> <startedAt ms> <version> <build> <restarts> <role>` (build.ts: version + code
+// hash; restarts: how many times its supervisor brought it back; role: `headless` for
+// `taw engine`, `hosted` inside a dashboard). Claims of older taws stop after the version. It is taken by a compare-and-set in one tmux
 // invocation (if-shell -F on the value the taker read), so of two engines started at once
 // exactly one ends up holding it. A claim whose pid is gone on this host is stale and may
 // be taken over; a claim from another host is assumed alive (its pid cannot be checked).
@@ -23,6 +25,10 @@ export interface EngineClaim {
   host: string;
   startedAt: number;
   version: string;
+  /** `<version>-<code hash>`; empty in a claim of a taw from before builds were recorded. */
+  build: string;
+  restarts: number;
+  role: EngineRole;
   /** The pid runs (on this host), or the claim is another host's and cannot be checked. */
   alive: boolean;
 }
@@ -32,15 +38,29 @@ const safeWord = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_") || "_";
 
 export const thisHost = () => safeWord(hostname());
 
-export function formatClaim(pid: number, host: string, startedAt: number, version: string): string {
-  return [pid, safeWord(host), startedAt, safeWord(version)].join(" ");
+export type EngineRole = "headless" | "hosted";
+
+export interface ClaimFields {
+  build?: string;
+  restarts?: number;
+  role?: EngineRole;
+}
+
+export function formatClaim(
+  pid: number,
+  host: string,
+  startedAt: number,
+  version: string,
+  { build = "", restarts = 0, role = "hosted" }: ClaimFields = {},
+): string {
+  return [pid, safeWord(host), startedAt, safeWord(version), safeWord(build), restarts, role].join(" ");
 }
 
 export function parseClaim(
   value: string,
   isAlive: (pid: number) => boolean = pidAlive,
 ): EngineClaim | undefined {
-  const [pid, host, startedAt, version] = value.trim().split(" ");
+  const [pid, host, startedAt, version, build, restarts, role] = value.trim().split(" ");
   const pidNumber = Number(pid);
   if (!pid || !host || !Number.isInteger(pidNumber) || pidNumber <= 0) return undefined;
   return {
@@ -48,6 +68,9 @@ export function parseClaim(
     host,
     startedAt: Number(startedAt) || 0,
     version: version ?? "",
+    build: build === "_" ? "" : (build ?? ""),
+    restarts: Number(restarts) || 0,
+    role: role === "headless" ? "headless" : "hosted",
     alive: host !== thisHost() || isAlive(pidNumber),
   };
 }
@@ -127,11 +150,16 @@ const holds = (expected: string) => `#{==:#{${ENGINE_OPTION}},${expected}}`;
  * Take the server for this process. Resolves with the claim value written; throws
  * `engine_running` when a live engine holds it, before or during the attempt.
  */
-export async function takeClaim(tmux: Tmux, pid = process.pid, startedAt = Date.now()): Promise<string> {
+export async function takeClaim(
+  tmux: Tmux,
+  fields: ClaimFields = {},
+  pid = process.pid,
+  startedAt = Date.now(),
+): Promise<string> {
   const current = (await tmux.run(SHOW_CLAIM)).trim();
   const held = parseClaim(current);
   if (held?.alive && held.pid !== pid) throw engineRunning(held);
-  const mine = formatClaim(pid, thisHost(), startedAt, VERSION);
+  const mine = formatClaim(pid, thisHost(), startedAt, VERSION, fields);
   const results = await tmux.batch([
     ["if-shell", "-F", holds(current), `set-option -g ${ENGINE_OPTION} '${mine}'`],
     SHOW_CLAIM,

@@ -14,7 +14,8 @@ import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { atLeast, parseVersion } from "../tmux/version.ts";
-import { readEngineClaim, readyWrite, releaseClaim, takeClaim } from "./claim.ts";
+import { currentBuild } from "./build.ts";
+import { type EngineRole, readEngineClaim, readyWrite, releaseClaim, takeClaim } from "./claim.ts";
 import { type EngineEvent, EventLog, eventsFile } from "./events.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
@@ -62,6 +63,11 @@ export interface EngineOptions {
    * (src/tmux/control.ts); by default only with TAW_TMUX_CONTROL=1: its holder session
    * becomes tmux's "current" session for commands given without a target from outside tmux. */
   control?: boolean;
+  /** Recorded in the claim: `headless` (taw engine, which a newer build may restart) or
+   * `hosted` (a dashboard's, never signalled by another taw). */
+  role?: EngineRole;
+  /** How many times the supervisor brought this engine back (recorded in the claim). */
+  restarts?: number;
 }
 
 export interface Timers {
@@ -125,8 +131,12 @@ export class Engine {
   ticks = 0;
   probes = 0;
   private readonly agentTickMs: number;
+  private readonly role: EngineRole;
+  private readonly restarts: number;
 
   constructor(opts: EngineOptions) {
+    this.role = opts.role ?? "hosted";
+    this.restarts = opts.restarts ?? 0;
     const control = opts.control ?? process.env.TAW_TMUX_CONTROL === "1";
     this.tmux = control ? opts.tmux.withControl() : opts.tmux;
     this.agentTickMs = control ? CONTROL_AGENT_TICK_MS : AGENT_TICK_MS;
@@ -161,7 +171,11 @@ export class Engine {
   /** Claim the server (TawError `engine_running` when a live engine holds it) and start ticking. */
   async start(): Promise<void> {
     if (!this.stopped) return;
-    this.claim = await takeClaim(this.tmux);
+    this.claim = await takeClaim(this.tmux, {
+      build: currentBuild(),
+      restarts: this.restarts,
+      role: this.role,
+    });
     this.ready = false;
     // Workers only once the server is ours: a losing engine must have nothing keeping it alive.
     this.host = this.workers > 0 ? new WorkerHost(this.workers) : new LocalHost(this.manifests);
