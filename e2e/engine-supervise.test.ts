@@ -88,6 +88,11 @@ describe("engine supervision", () => {
       console.log(`engine back ${took} ms after kill -9 (supervisor)`);
       expect(took).toBeLessThan(3000);
       expect(back.restarts).toBe(1);
+      // taw doctor says which build, how long, and that it was restarted.
+      const doctor = await s.taw(["doctor"], env);
+      expect(doctor.stdout).toMatch(
+        new RegExp(`engine: pid ${back.pid}, up \\d+s, taw ${back.build}, 1 restart\\b`),
+      );
       // A clean stop is not restarted.
       expect((await s.taw(["engine", "stop"], env)).code).toBe(0);
       await Bun.sleep(1500);
