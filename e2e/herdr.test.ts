@@ -355,6 +355,32 @@ describe("the herdr socket", () => {
           data: { type: "tab_closed", tab_id: tab, workspace_id: "w0" },
         });
         sub.close();
+
+        // events.wait: the first matching event, pinned by its ids; herdr's timeout; an event
+        // taw never sends is unsupported.
+        const waited = call(path, "events.wait", {
+          match_event: { event: "tab_created", workspace_id: "w0" },
+          timeout_ms: 15_000,
+        });
+        // A window made before the wait was in place does not count: make one until it does.
+        const made: string[] = [];
+        let answer: { result?: { event: { data: { tab: { tab_id: string } } } } } | undefined;
+        for (let tries = 0; !answer && tries < 10; tries++) {
+          const window = (await s.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{window_id}")).trim();
+          made.push(`w0:t${window.slice(1)}`);
+          answer = await Promise.race([waited, Bun.sleep(1500).then(() => undefined)]);
+        }
+        expect(answer?.result).toMatchObject({ type: "wait_matched", event: { event: "tab_created" } });
+        expect(made).toContain(answer?.result?.event.data.tab.tab_id as string);
+        const late = await call(path, "events.wait", {
+          match_event: { event: "pane_closed", pane_id: "w0:p999" },
+          timeout_ms: 200,
+        });
+        expect(late.error.code).toBe("timeout");
+        expect(
+          (await call(path, "events.wait", { match_event: { event: "pane_focused", pane_id: "w0:p1" } }))
+            .error.code,
+        ).toBe("unsupported");
       } finally {
         proc.kill("SIGTERM");
         await proc.exited;

@@ -12,6 +12,7 @@ import {
   agentSendKeys,
   agentWait,
 } from "./handlers/agents.ts";
+import { eventsWaitMethod } from "./handlers/events-wait.ts";
 import { notificationShowMethod } from "./handlers/notify.ts";
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
 import {
@@ -94,6 +95,7 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.zoom": paneZoom,
   "pane.close": paneClose,
   "notification.show": notificationShowMethod,
+  "events.wait": eventsWaitMethod,
 };
 
 const LATER = "not answered yet by taw (issue 13)";
@@ -142,7 +144,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "agent.start": LATER,
   "agent.view.set": HERDR_UI,
   "agent.view.clear": HERDR_UI,
-  "events.wait": LATER,
   "integration.install": "use 'taw integration install'",
   "integration.uninstall": "use 'taw integration uninstall'",
   "plugin.link": NO_TMUX,

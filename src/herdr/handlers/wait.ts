@@ -3,6 +3,7 @@
 // the moment the client goes: no wait outlives its client.
 
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { Snapshot } from "../../tmux/snapshot.ts";
 import type { EngineEvent } from "../../watch/events.ts";
 import { optionalCount } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
@@ -34,8 +35,18 @@ export interface Waiter {
   cancel(): void;
 }
 
-/** Start waiting on the pane `paneId` (tmux's id) for a transition into `spec.until`. */
-export function waitForStatus(paneId: string, spec: WaitSpec, ctx: MethodContext): Waiter {
+/** What a wait does with each batch of the engine's transitions: a value ends it, a HerdrError
+ * fails it, undefined keeps waiting. */
+export type Judge<T> = (snapshot: Snapshot, events: EngineEvent[]) => T | HerdrError | undefined;
+
+/** Wait on the engine's transitions until `judge` decides, `timeoutMs` passes (herdr's
+ * `timeout`, worded by `what`) or the client goes (`client_disconnected`). */
+export function awaitEngine<T>(
+  ctx: MethodContext,
+  timeoutMs: number | undefined,
+  what: string,
+  judge: Judge<T>,
+): { matched: Promise<T>; cancel(): void } {
   const { events, signal } = ctx;
   if (!events)
     throw new HerdrError(
@@ -43,20 +54,18 @@ export function waitForStatus(paneId: string, spec: WaitSpec, ctx: MethodContext
       "waits need the engine's transitions, and no engine hosts this socket",
     );
   let finish = () => {};
-  const matched = new Promise<Record<string, unknown>>((resolve, reject) => {
+  const matched = new Promise<T>((resolve, reject) => {
     const timer =
-      spec.timeoutMs === undefined ? undefined : setTimeout(() => fail(timeout()), spec.timeoutMs);
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => fail(new HerdrError("timeout", `timed out waiting for ${what}`)), timeoutMs);
     const gone = () => fail(new HerdrError("client_disconnected", "the client went before the wait ended"));
-    const unsubscribe = events((_snapshot, list: EngineEvent[]) => {
-      const event = list.find((e) => e.tmux_id === paneId && e.kind === "pane.agent_status_changed");
-      if (!event) return;
-      const status = statusOf(event.to ?? "");
-      if (event.to === null)
-        fail(new HerdrError("not_found", "the agent left its pane before the wait ended"));
-      else if (spec.until.includes(status)) {
-        finish();
-        resolve(record(paneId, status, ctx));
-      }
+    const unsubscribe = events((snapshot, list) => {
+      const verdict = judge(snapshot, list);
+      if (verdict === undefined) return;
+      if (verdict instanceof HerdrError) return fail(verdict);
+      finish();
+      resolve(verdict);
     });
     finish = () => {
       unsubscribe();
@@ -73,7 +82,18 @@ export function waitForStatus(paneId: string, spec: WaitSpec, ctx: MethodContext
   return { matched, cancel: () => finish() };
 }
 
-const timeout = () => new HerdrError("timeout", "timed out waiting for agent status");
+/** Start waiting on the pane `paneId` (tmux's id) for a transition into `spec.until`. */
+export function waitForStatus(paneId: string, spec: WaitSpec, ctx: MethodContext): Waiter {
+  const waiter = awaitEngine(ctx, spec.timeoutMs, "agent status", (_snapshot, list) => {
+    const event = list.find((e) => e.tmux_id === paneId && e.kind === "pane.agent_status_changed");
+    if (!event) return undefined;
+    if (event.to === null)
+      return new HerdrError("not_found", "the agent left its pane before the wait ended");
+    const status = statusOf(event.to);
+    return spec.until.includes(status) ? status : undefined;
+  });
+  return { matched: waiter.matched.then((status) => record(paneId, status, ctx)), cancel: waiter.cancel };
+}
 
 /** The agent's record now, with the status the transition named (tmux may lag a write behind). */
 async function record(paneId: string, status: AgentStatus, ctx: MethodContext) {
