@@ -1,0 +1,40 @@
+// Being told soon that files in a folder changed: fs.watch on each folder that exists (an
+// editor's save by rename shows as a change of the folder), debounced, with a slow stat poll
+// behind it for what inotify misses (a folder made after the start, network file systems).
+// The caller's check compares fingerprints, so a spurious wake-up costs a few stats.
+
+import { type FSWatcher, watch } from "node:fs";
+
+export const DEBOUNCE_MS = 100;
+export const POLL_MS = 1000;
+
+/** Run `check` soon after anything in `folders` changes, and every POLL_MS; returns the stop. */
+export function watchFolders(folders: string[], check: () => void, pollMs = POLL_MS): () => void {
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const soon = () => {
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      check();
+    }, DEBOUNCE_MS);
+    pending.unref?.();
+  };
+  const watchers: FSWatcher[] = [];
+  for (const folder of folders) {
+    try {
+      const watcher = watch(folder, soon);
+      watcher.on("error", () => watcher.close());
+      watcher.unref?.();
+      watchers.push(watcher);
+    } catch {
+      // Not there (yet): the poll sees it.
+    }
+  }
+  const timer = setInterval(check, pollMs);
+  timer.unref?.();
+  return () => {
+    clearInterval(timer);
+    if (pending) clearTimeout(pending);
+    for (const watcher of watchers) watcher.close();
+  };
+}
