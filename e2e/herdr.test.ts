@@ -75,6 +75,35 @@ describe("the herdr socket", () => {
         });
         expect(read).toMatchObject({ pane_id: shell.pane_id, workspace_id: "w0", source: "visible" });
 
+        // pane.wait_for_output: answered when a line matches (the command line itself shows
+        // `$((3+4))`, so only the output matches), herdr's timeout otherwise.
+        const output = call(path, "pane.wait_for_output", {
+          pane_id: shell.pane_id,
+          source: "recent",
+          match: { type: "regex", value: "^out-7$" },
+          timeout_ms: 15_000,
+        });
+        await call(path, "pane.send_text", { pane_id: shell.pane_id, text: "echo out-$((3+4))" });
+        await call(path, "pane.send_keys", { pane_id: shell.pane_id, keys: ["enter"] });
+        expect((await output).result).toMatchObject({
+          type: "output_matched",
+          pane_id: shell.pane_id,
+          matched_line: "out-7",
+        });
+        const never = await call(path, "pane.wait_for_output", {
+          pane_id: shell.pane_id,
+          source: "visible",
+          match: { type: "substring", value: "never-printed" },
+          timeout_ms: 300,
+        });
+        expect(never.error.code).toBe("timeout");
+        const badRegex = await call(path, "pane.wait_for_output", {
+          pane_id: shell.pane_id,
+          source: "visible",
+          match: { type: "regex", value: "(" },
+        });
+        expect(badRegex.error.code).toBe("invalid_params");
+
         const sub = await open(path, "events.subscribe", {
           subscriptions: [{ type: "pane.agent_status_changed", agent_status: "blocked" }],
         });

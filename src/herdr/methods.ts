@@ -14,6 +14,7 @@ import {
 } from "./handlers/agents.ts";
 import { eventsWaitMethod } from "./handlers/events-wait.ts";
 import { notificationShowMethod } from "./handlers/notify.ts";
+import { paneWaitForOutput } from "./handlers/output-wait.ts";
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
 import {
   releaseAgentMethod,
@@ -96,6 +97,7 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.close": paneClose,
   "notification.show": notificationShowMethod,
   "events.wait": eventsWaitMethod,
+  "pane.wait_for_output": paneWaitForOutput,
 };
 
 const LATER = "not answered yet by taw (issue 13)";
@@ -133,7 +135,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "pane.graphics.clear": "tmux cannot place images over a pane",
   "pane.graphics.stream": "tmux cannot place images over a pane",
   "pane.clear_agent_authority": LATER,
-  "pane.wait_for_output": LATER,
   "pane.input.set": HERDR_UI,
   "popup.close": HERDR_UI,
   "layout.export": "tmux's layout strings are not herdr's split tree",
