@@ -24,6 +24,7 @@ import {
 } from "../watch/claim.ts";
 import { Engine, eventsPathFor } from "../watch/engine.ts";
 import { fileLogger } from "../watch/log.ts";
+import { attachManifestReload, ManifestReloader } from "../watch/manifest-reload.ts";
 import { markStale, RAIL_ASCII_OPTION, RAIL_OPTION } from "../watch/rail.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 
@@ -61,8 +62,10 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   const log = fileLogger("engine", ctx.env);
   // TAW_ENGINE_WORKERS: how many watcher workers (0 = on the engine's thread).
   const workers = ctx.env.TAW_ENGINE_WORKERS ? Number(ctx.env.TAW_ENGINE_WORKERS) : undefined;
+  const manifests = new ManifestReloader(undefined, ctx.env);
   const engine = new Engine({
     tmux: ctx.tmux,
+    manifests: manifests.current,
     log,
     eventsPath: eventsPathFor(ctx.tmux, ctx.env),
     workers: Number.isInteger(workers) ? workers : undefined,
@@ -84,6 +87,7 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   }
   // Notifications, [hooks] and the rail's [status] follow config.toml as it changes.
   attachNotifications(engine, ctx.tmux, ctx.env, (message) => log.info(message));
+  const stopManifests = attachManifestReload(engine, manifests, ctx.tmux, log);
   const stop = () => void engine.stop();
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -99,6 +103,7 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   const stopAutoApprove = attachAutoApprove(engine, ctx.tmux, ctx.env, (message) => log.info(message));
   await engine.finished;
   await stopAutosave();
+  stopManifests();
   stopAutoApprove();
   await stopHerdr();
   return { running: false };

@@ -93,7 +93,7 @@ export type EngineListener = (snapshot: Snapshot, events: EngineEvent[]) => void
 
 export class Engine {
   private readonly tmux: Tmux;
-  private readonly manifests: ManifestSet;
+  private manifests: ManifestSet;
   private readonly log: Logger;
   private host: WatcherHost | undefined;
   private readonly workers: number;
@@ -156,6 +156,15 @@ export class Engine {
   /** The model as of the last tick, with the options that tick wrote. */
   get snapshot(): Snapshot | undefined {
     return this.last;
+  }
+
+  /** Manifests reloaded (manifest-reload.ts): every pane is identified and read again with them,
+   * here and in the workers. */
+  setManifests(manifests: ManifestSet): void {
+    this.manifests = manifests;
+    this.identities.clear();
+    this.settled.clear();
+    this.host?.setManifests(manifests.all());
   }
 
   /** A new `[status]` (config.toml changed): the next tick rewrites the rail with it. */

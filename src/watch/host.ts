@@ -3,7 +3,7 @@
 // this thread; WorkerHost (pool.ts) shards the same LocalHost over Bun Workers.
 
 import { evaluate } from "../detect/engine.ts";
-import type { ManifestSet } from "../detect/manifest.ts";
+import { type Manifest, type ManifestSet, manifestSet } from "../detect/manifest.ts";
 import type { Verdict } from "../detect/types.ts";
 import type { AgentOptionValues } from "../tmux/snapshot.ts";
 import { type Decision, STARTUP_GRACE_MS, step, type Transition, type Watcher } from "./state.ts";
@@ -41,6 +41,8 @@ export interface WatcherHost {
   step(ticks: PaneTick[]): Promise<PaneResult[]>;
   /** Panes that closed: their watchers go. */
   forget(paneIds: string[]): void;
+  /** Manifests changed (reloaded live): verdicts are evaluated again with these. */
+  setManifests(manifests: Manifest[]): void;
   close(): void;
 }
 
@@ -54,7 +56,12 @@ interface Slot {
 export class LocalHost implements WatcherHost {
   private readonly slots = new Map<string, Slot>();
 
-  constructor(private readonly manifests: ManifestSet) {}
+  constructor(private manifests: ManifestSet) {}
+
+  setManifests(manifests: Manifest[]): void {
+    this.manifests = manifestSet(manifests);
+    for (const slot of this.slots.values()) slot.verdictKey = "";
+  }
 
   stepSync(ticks: PaneTick[]): PaneResult[] {
     return ticks.map((tick) => this.stepOne(tick));

@@ -2,6 +2,7 @@
 // screens never stalls the engine's loop. A pane always lands on the same worker, which
 // keeps its state machine.
 
+import type { Manifest } from "../detect/manifest.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import type { WorkerRequest } from "./worker.ts";
 
@@ -59,6 +60,11 @@ export class WorkerHost implements WatcherHost {
       const mine = paneIds.filter((id) => this.shardOf(id) === index);
       if (mine.length) worker.postMessage({ type: "forget", paneIds: mine } satisfies WorkerRequest);
     }
+  }
+
+  setManifests(manifests: Manifest[]): void {
+    for (const worker of this.workers)
+      worker.postMessage({ type: "manifests", manifests } satisfies WorkerRequest);
   }
 
   close(): void {
