@@ -45,6 +45,7 @@ import {
   workspaceGet,
   workspaceList,
 } from "./handlers/tree.ts";
+import { worktreeCreate, worktreeList, worktreeOpen, worktreeRemove } from "./handlers/worktree.ts";
 import { HERDR_PROTOCOL, HERDR_VERSION, HerdrError } from "./protocol.ts";
 import type { MethodContext } from "./verb.ts";
 
@@ -98,6 +99,10 @@ export const HANDLERS: Record<string, Handler> = {
   "notification.show": notificationShowMethod,
   "events.wait": eventsWaitMethod,
   "pane.wait_for_output": paneWaitForOutput,
+  "worktree.list": worktreeList,
+  "worktree.create": worktreeCreate,
+  "worktree.open": worktreeOpen,
+  "worktree.remove": worktreeRemove,
 };
 
 const LATER = "not answered yet by taw (issue 13)";
@@ -115,10 +120,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "workspace.move": "tmux orders sessions by name; they cannot be moved",
   "workspace.move_block": "tmux orders sessions by name; they cannot be moved",
   "workspace.report_metadata": "tmux sessions carry no metadata tokens in taw",
-  "worktree.list": LATER,
-  "worktree.create": LATER,
-  "worktree.open": LATER,
-  "worktree.remove": LATER,
   "tab.move": LATER,
   "pane.split": LATER,
   "pane.swap": LATER,
