@@ -61,6 +61,22 @@ describe("the herdr socket", () => {
         const shell = snapshot.snapshot.panes[0];
         expect(shell).toMatchObject({ workspace_id: "w0", tab_id: snapshot.snapshot.tabs[0].tab_id });
         expect(shell.pane_id).toMatch(/^w0:p\d+$/);
+        // One layout per tab, from tmux's layout string: the shell fills the window.
+        expect(snapshot.snapshot.layouts).toEqual([
+          expect.objectContaining({
+            workspace_id: "w0",
+            tab_id: shell.tab_id,
+            zoomed: false,
+            focused_pane_id: shell.pane_id,
+            panes: [
+              expect.objectContaining({
+                pane_id: shell.pane_id,
+                rect: expect.objectContaining({ x: 0, y: 0 }),
+              }),
+            ],
+            splits: [],
+          }),
+        ]);
 
         // Typed as one paste, then Enter: the shell runs it and the read shows the answer.
         const sent = await call(path, "pane.send_text", {

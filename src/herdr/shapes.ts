@@ -95,8 +95,11 @@ export const tabs = (snapshot: Snapshot, sessions = snapshot.sessions) =>
   sessions.flatMap((s) => s.windows.map((w) => tabInfo(w, s)));
 export const panes = (snapshot: Snapshot) => [...snapshot.panes.values()].map((p) => paneInfo(p, snapshot));
 
-/** herdr's bootstrap snapshot. Layouts are left empty: tmux's layout strings are not herdr's tree. */
-export function sessionSnapshot(snapshot: Snapshot): Record<string, unknown> {
+/** herdr's bootstrap snapshot; `layouts` (one per tab) come from tmux's layout strings (layout.ts). */
+export function sessionSnapshot(
+  snapshot: Snapshot,
+  layouts: Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const paneList = panes(snapshot);
   const focused = paneList.find((pane) => pane.focused);
   return defined({
@@ -108,7 +111,7 @@ export function sessionSnapshot(snapshot: Snapshot): Record<string, unknown> {
     workspaces: workspaces(snapshot),
     tabs: tabs(snapshot),
     panes: paneList,
-    layouts: [],
+    layouts,
     agents: [...snapshot.panes.values()].filter(isAgentPane).map((p) => agentInfo(p, snapshot)),
   });
 }

@@ -4,6 +4,7 @@
 import { parseId } from "../../tmux/ids.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
+import { layoutSnapshot, parseTmuxLayout } from "../layout.ts";
 import { optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, sessionSnapshot, tabInfo, tabs, workspaceInfo, workspaces } from "../shapes.ts";
@@ -37,8 +38,42 @@ export function paneOf(snapshot: Snapshot, id: string) {
   return pane;
 }
 
+/** One tmux call for every window's layout string and zoom flag. */
+const WINDOW_LAYOUTS = ["list-windows", "-a", "-F", "#{window_id} #{window_zoomed_flag} #{window_layout}"];
+
+/** herdr's layouts of every tab: a window whose layout string does not parse is left out. */
+async function layoutsOf(snapshot: Snapshot, ctx: MethodContext): Promise<Record<string, unknown>[]> {
+  const strings = new Map(
+    (await ctx.tmux.run(WINDOW_LAYOUTS))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [id, zoomed, layout] = line.split(" ");
+        return [id, { zoomed: zoomed === "1", layout: layout ?? "" }] as const;
+      }),
+  );
+  return snapshot.sessions.flatMap((session) =>
+    session.windows.flatMap((window) => {
+      const found = strings.get(window.id);
+      const tree = found && parseTmuxLayout(found.layout);
+      if (!found || !tree) return [];
+      const active = window.panes.find((pane) => pane.active) ?? window.panes[0];
+      return [
+        layoutSnapshot(tree, {
+          workspaceId: session.publicId,
+          tabId: window.publicId,
+          publicId: (pane) => snapshot.panes.get(pane)?.publicId ?? pane,
+          activePane: active?.id ?? "",
+          zoomed: found.zoomed,
+        }),
+      ];
+    }),
+  );
+}
+
 export async function sessionSnapshotMethod(_params: Params, ctx: MethodContext) {
-  return { type: "session_snapshot", snapshot: sessionSnapshot(await takeSnapshot(ctx.tmux)) };
+  const snapshot = await takeSnapshot(ctx.tmux);
+  return { type: "session_snapshot", snapshot: sessionSnapshot(snapshot, await layoutsOf(snapshot, ctx)) };
 }
 
 export async function workspaceList(_params: Params, ctx: MethodContext) {
