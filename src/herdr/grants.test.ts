@@ -42,9 +42,12 @@ describe("who gets what", () => {
 
   test("the refusal names the method, the grant, who asked and where to grant it", () => {
     expect(() => checkGrant("pane.send_keys", new Set(["read"]), { paneId: "w1:p3", commands: [] })).toThrow(
-      "pane.send_keys needs the 'write' grant, which a process in pane w1:p3 does not have; grant it in config.toml [herdr.grants] (key: w1:p3)",
+      `pane.send_keys needs the 'write' grant, which a process in pane w1:p3 does not have; grant it in config.toml [herdr.grants] "w1:p3" for this pane, or [herdr] pane for every pane`,
     );
     expect(() => checkGrant("pane.list", new Set(["read"]), { commands: [] })).not.toThrow();
+    expect(() => checkGrant("tab.create", new Set(["read"]), { commands: ["bun", "bash", "sshd"] })).toThrow(
+      "tab.create needs the 'admin' grant, which a process outside every pane does not have; grant it in config.toml [herdr] client for every local client, or [herdr.grants] under one program's command name (this caller's chain: bun ← bash ← sshd)",
+    );
   });
 
   test("the grantee: the caller's chain of command names, and the pane that holds it", () => {

@@ -98,12 +98,15 @@ const WHO = (grantee: Grantee) =>
 /** Throws `forbidden` (herdr's error shape) unless `grants` holds what `method` needs. */
 export function checkGrant(method: string, grants: Set<HerdrGrant>, grantee: Grantee): void {
   const need = requiredGrant(method);
-  if (need && !grants.has(need))
-    throw new HerdrError(
-      "forbidden",
-      `${method} needs the '${need}' grant, which ${WHO(grantee)} does not have; ` +
-        `grant it in config.toml [herdr.grants] (key: ${grantee.paneId ?? grantee.commands[0] ?? "the pane id or command name"})`,
-    );
+  if (!need || grants.has(need)) return;
+  const where = grantee.paneId
+    ? `[herdr.grants] "${grantee.paneId}" for this pane, or [herdr] pane for every pane`
+    : `[herdr] client for every local client, or [herdr.grants] under one program's command name` +
+      (grantee.commands.length ? ` (this caller's chain: ${grantee.commands.slice(0, 4).join(" ← ")})` : "");
+  throw new HerdrError(
+    "forbidden",
+    `${method} needs the '${need}' grant, which ${WHO(grantee)} does not have; grant it in config.toml ${where}`,
+  );
 }
 
 /** Typing into an agent that waits on a question answers it: that needs `respond` too. */
