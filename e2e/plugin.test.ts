@@ -63,11 +63,17 @@ describe("plugin", () => {
       expect(twice).toEqual(once);
       const ours = twice.filter((line) => line.includes(SLOT)).map((line) => line.split(" ")[0]);
       expect(ours.sort()).toEqual(
-        ["after-select-pane", "after-select-window", "client-session-changed", "pane-focus-in"].map(
-          (h) => h + SLOT,
-        ),
+        [
+          "after-select-pane",
+          "after-select-window",
+          "client-session-changed",
+          "pane-exited",
+          "pane-focus-in",
+        ].map((h) => h + SLOT),
       );
-      for (const line of twice.filter((l) => l.includes(SLOT))) {
+      // The roster's hook records ended panes (src/watch/roster.ts); the others run taw seen.
+      expect(twice.find((l) => l.startsWith(`pane-exited${SLOT}`))).toContain("@agent_wizard_exited");
+      for (const line of twice.filter((l) => l.includes(SLOT) && !l.startsWith("pane-exited"))) {
         expect(line).toContain(" seen '#{pane_id}'");
         expect(line).toMatch(/\|\| true"$/);
       }

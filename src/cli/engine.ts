@@ -26,6 +26,7 @@ import { Engine, eventsPathFor } from "../watch/engine.ts";
 import { fileLogger } from "../watch/log.ts";
 import { attachManifestReload, ManifestReloader } from "../watch/manifest-reload.ts";
 import { markStale, RAIL_ASCII_OPTION, RAIL_OPTION } from "../watch/rail.ts";
+import { rosterFile } from "../watch/roster.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 
 /** How long `taw engine` waits for the background engine to claim the server. */
@@ -68,6 +69,7 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
     manifests: manifests.current,
     log,
     eventsPath: eventsPathFor(ctx.tmux, ctx.env),
+    rosterPath: rosterFile(ctx.tmux.describeSocket(ctx.env), ctx.env),
     workers: Number.isInteger(workers) ? workers : undefined,
     role: "headless",
     restarts: Number(ctx.env[RESTARTS_VAR]) || 0,

@@ -45,6 +45,7 @@ describe("plugin commands", () => {
     expect(hooks.map((command) => command[2])).toEqual([
       `after-select-pane[${HOOK_SLOT}]`,
       `pane-focus-in[${HOOK_SLOT}]`,
+      `pane-exited[${HOOK_SLOT}]`,
     ]);
     expect(commands.some((command) => command.includes("engine"))).toBe(false);
     const withEngine = installCommands(

@@ -18,6 +18,7 @@ import { formatLiteral, shellQuote, tmuxQuote, word } from "../tmux/escape.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
 import { VERSION } from "../version.ts";
+import { EXITED_HOOK_COMMAND } from "../watch/roster.ts";
 import { defineCommand } from "./command.ts";
 import { popupKeyShell } from "./dashboard.ts";
 
@@ -29,6 +30,8 @@ export const FOCUS_HOOKS = [
   "client-session-changed",
   "pane-focus-in",
 ];
+/** Records panes whose program ended, for an engine that was not running (src/watch/roster.ts). */
+export const ROSTER_HOOK = "pane-exited";
 /** The key table taw binds in. */
 const TABLE = "prefix";
 
@@ -181,6 +184,8 @@ export function installCommands(
   const seen = `run-shell -b ${tmuxQuote(tawShell(taw, "seen '#{pane_id}'"))}`;
   const keys = [...new Set([...settings.popupKeys, ...settings.nextKeys])];
   const global = { kind: "global" } as const;
+  // The roster's hook (src/watch/roster.ts) is recorded with the focus hooks: uninstall removes it.
+  const hooks = [...settings.hooks, ROSTER_HOOK];
   const bind = (note: string, key: string, shell: string) => [
     "bind-key",
     "-N",
@@ -196,12 +201,13 @@ export function installCommands(
       previous,
       bindings,
     ),
-    ...previous.hooks.filter((hook) => !settings.hooks.includes(hook)).map(unsetHook),
+    ...previous.hooks.filter((hook) => !hooks.includes(hook)).map(unsetHook),
     ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popupKeyShell())),
     ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, tawShell(taw, "next", client))),
     ...settings.hooks.map((hook) => ["set-hook", "-g", `${hook}[${HOOK_SLOT}]`, seen]),
+    ["set-hook", "-g", `${ROSTER_HOOK}[${HOOK_SLOT}]`, EXITED_HOOK_COMMAND],
     setOption(global, RECORD.keys, keys.join(" ")),
-    setOption(global, RECORD.hooks, settings.hooks.join(" ")),
+    setOption(global, RECORD.hooks, hooks.join(" ")),
     recordUserKeys(userBindings(keys, previous, bindings)),
     setOption(global, RECORD.version, VERSION),
     ...(settings.watch ? [runShell(tawShell(taw, "engine"))] : []),

@@ -25,6 +25,16 @@ import { RestGate } from "./probe.ts";
 import { type ProcessTable, ProcessTableCache } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
 import { type CaptureRequest, type Read, takeProbe, takeRead, watchedSessions } from "./reads.ts";
+import {
+  closedSince,
+  EXITED_OPTION,
+  parseExited,
+  type Roster,
+  readRoster,
+  rosterFile,
+  rosterOf,
+  saveRoster,
+} from "./roster.ts";
 import { isShell } from "./shells.ts";
 import type { OptionWrites } from "./state.ts";
 import { paneWrite, railWrite } from "./writes.ts";
@@ -55,6 +65,10 @@ export interface EngineOptions {
   /** JSON-lines file the transitions are appended to (`taw events` follows it); by default the
    * server's file under the state folder, none when empty. */
   eventsPath?: string;
+  /** The roster file (roster.ts): the panes this server had, for pane.closed of those that
+   * ended while no engine ran; by default the server's file under the state folder (none with
+   * no events file), none when empty. */
+  rosterPath?: string;
   /** config.toml's `[status]`: the rail's format; by default read from config.toml once. */
   status?: StatusConfig;
   /** Where ticks are scheduled; tests give a stand-in to see the delays. */
@@ -98,6 +112,11 @@ export class Engine {
   private host: WatcherHost | undefined;
   private readonly workers: number;
   private readonly events: EventLog | undefined;
+  private readonly rosterPath: string;
+  /** What the roster and the pane-exited hook said at start, for the first tick. */
+  private returning: { roster: Roster; exited: string[] } | undefined;
+  /** The hook's list was read (first tick) or panes closed: the next write empties it. */
+  private clearExited = false;
   private readonly listeners = new Set<EngineListener>();
   private claim: string | undefined;
   /** The first tick's writes are in tmux: verbs that started this engine may read the records. */
@@ -148,6 +167,7 @@ export class Engine {
     // Wherever the engine runs (headless or in the dashboard), `taw events` can follow it.
     const eventsPath = opts.eventsPath ?? eventsPathFor(opts.tmux);
     this.events = eventsPath ? new EventLog(eventsPath) : undefined;
+    this.rosterPath = opts.rosterPath ?? (eventsPath ? rosterFile(opts.tmux.describeSocket()) : "");
     this.finished = new Promise((resolve) => {
       this.finish = resolve;
     });
@@ -190,6 +210,10 @@ export class Engine {
     this.host = this.workers > 0 ? new WorkerHost(this.workers) : new LocalHost(this.manifests);
     const version = parseVersion(await this.tmux.run(["-V"]).catch(() => ""));
     this.focusTracked = version ? atLeast(version, FOCUS_FLAGS_SINCE.major, FOCUS_FLAGS_SINCE.minor) : false;
+    this.returning = {
+      roster: this.rosterPath ? readRoster(this.rosterPath) : {},
+      exited: parseExited(await this.tmux.run(["show-options", "-gqv", EXITED_OPTION]).catch(() => "")),
+    };
     this.stopped = false;
     this.log.info(`engine started on ${this.tmux.describeSocket()} (claim ${this.claim})`);
     this.schedule(0);
@@ -280,6 +304,8 @@ export class Engine {
     const rail = railText(countStates(states), this.status);
     if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
     if (!this.ready && this.claim) commands.push(readyWrite(this.claim));
+    if (this.clearExited) commands.push(["set-option", "-gu", EXITED_OPTION]);
+    this.clearExited = false;
     if (commands.length) await this.tmux.batch(commands);
     this.ready = true;
     this.last = read.snapshot;
@@ -405,9 +431,15 @@ export class Engine {
 
   /** pane.created / pane.closed against the last tick (nothing on the first). */
   private paneSetEvents(next: Snapshot, now: number): EngineEvent[] {
-    const events: EngineEvent[] = [];
     const before = this.last;
-    if (!before) return events;
+    if (!before) {
+      // Panes that ended while no engine ran: closed now.
+      const { roster, exited } = this.returning ?? { roster: {}, exited: [] };
+      this.returning = undefined;
+      this.clearExited = exited.length > 0;
+      return closedSince(roster, exited, next, now);
+    }
+    const events: EngineEvent[] = [];
     const event = (kind: EngineEvent["kind"], pane: Pane): EngineEvent => ({
       kind,
       pane: pane.publicId,
@@ -431,10 +463,14 @@ export class Engine {
       this.settled.delete(id);
     }
     if (closed.length) this.host?.forget(closed);
+    this.clearExited ||= closed.length > 0;
     return events;
   }
 
   private publish(snapshot: Snapshot, events: EngineEvent[]): void {
+    // The roster follows the panes and their agents: it changes only with an event (or the first tick).
+    if (this.rosterPath && (events.length || this.ticks === 1))
+      saveRoster(this.rosterPath, rosterOf(snapshot));
     if (events.length) {
       this.events?.append(events);
       for (const event of events) {
