@@ -349,17 +349,31 @@ describe("the herdr socket", () => {
     "pane.current, errors in herdr's shape (unknown method, unsupported, no such pane), tab and workspace events",
     async () => {
       const s = await server();
-      const { path, proc } = await engineWithSocket(s);
+      // Granted admin, as a phone client that makes and closes panes is.
+      const config = mkdtempSync(join(tmpdir(), "taw-herdr-admin-"));
+      writeFileSync(join(config, "config.toml"), '[herdr]\nclient = ["read", "write", "admin"]\n');
+      const { path, proc } = await engineWithSocket(s, { TAW_CONFIG_DIR: config });
       try {
         expect((await call(path, "pane.fly")).error).toEqual({
           code: "invalid_request",
           message: "unknown method 'pane.fly'",
         });
-        expect((await call(path, "pane.split")).error.code).toBe("unsupported");
+        expect((await call(path, "pane.swap")).error.code).toBe("unsupported");
         expect((await call(path, "pane.get", { pane_id: "w0:p999" })).error.code).toBe("not_found");
         // No client is attached: nothing is focused, but a named pane is current.
         expect((await call(path, "pane.current")).error.code).toBe("not_found");
         const first = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+        // pane.split beside an exact pane: herdr's pane_info of the new one.
+        const split = await call(path, "pane.split", {
+          target_pane_id: `w0:p${first.slice(1)}`,
+          direction: "down",
+        });
+        expect(split.result).toMatchObject({ type: "pane_info", pane: { workspace_id: "w0" } });
+        expect(split.result.pane.pane_id).not.toBe(`w0:p${first.slice(1)}`);
+        expect(
+          (await call(path, "pane.split", { target_pane_id: "w0:p999", direction: "down" })).error.code,
+        ).toBe("not_found");
+        await call(path, "pane.close", { pane_id: split.result.pane.pane_id });
         const current = await call(path, "pane.current", { caller_pane_id: `w0:p${first.slice(1)}` });
         expect(current.result).toMatchObject({
           type: "pane_current",

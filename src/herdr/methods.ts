@@ -25,6 +25,7 @@ import {
 import {
   paneClose,
   paneRename,
+  paneSplit,
   paneZoom,
   tabClose,
   tabCreate,
@@ -96,6 +97,7 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.rename": paneRename,
   "pane.zoom": paneZoom,
   "pane.close": paneClose,
+  "pane.split": paneSplit,
   "notification.show": notificationShowMethod,
   "events.wait": eventsWaitMethod,
   "pane.wait_for_output": paneWaitForOutput,
@@ -121,7 +123,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "workspace.move_block": "tmux orders sessions by name; they cannot be moved",
   "workspace.report_metadata": "tmux sessions carry no metadata tokens in taw",
   "tab.move": LATER,
-  "pane.split": LATER,
   "pane.swap": LATER,
   "pane.move": LATER,
   "pane.layout": "tmux's layout strings are not herdr's split tree",

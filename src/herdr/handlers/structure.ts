@@ -11,6 +11,7 @@ import {
   renamePane,
   renameSession,
   renameWindow,
+  splitPane,
 } from "../../space/layout.ts";
 import { target } from "../../tmux/escape.ts";
 import type { IdKind } from "../../tmux/ids.ts";
@@ -168,3 +169,13 @@ function closer(kind: IdKind, param: string) {
 export const workspaceClose = closer("session", "workspace_id");
 export const tabClose = closer("window", "tab_id");
 export const paneClose = closer("pane", "pane_id");
+
+/** pane.split: a new pane beside `target_pane_id` (`right` or `down`), started in the background
+ * unless `focus`; herdr's `ratio` is not applied (tmux halves the pane). */
+export async function paneSplit(params: Params, ctx: MethodContext) {
+  const beside = requiredString(params, "target_pane_id");
+  const direction = requiredString(params, "direction");
+  const pane = await space(() => splitPane(ctx.tmux, beside, direction, optionalString(params, "cwd")));
+  if (focusWanted(params)) await ctx.tmux.run(["select-pane", "-t", target(pane.id)]);
+  return { type: "pane_info", pane: paneInfo(pane, await takeSnapshot(ctx.tmux)) };
+}
