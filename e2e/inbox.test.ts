@@ -4,65 +4,15 @@
 // auto_approve match is approved by the engine, logged and notified.
 
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { dashboardLine, openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
+import { fakeAgent, inboxEntry } from "./inbox-helpers.ts";
 
 const server = useServers();
 const TIMEOUT_MS = 40_000;
-const AGENT = resolve(import.meta.dir, "inbox-agent.ts");
-
-interface Started {
-  pane: string;
-  log: string;
-  typed(): string[];
-}
-
-/** A pane running the fake `kind` agent on fixture `start`. */
-async function fakeAgent(s: TestServer, kind: string, env: Record<string, string>): Promise<Started> {
-  const dir = mkdtempSync(join(tmpdir(), "taw-inbox-"));
-  const bin = join(dir, kind);
-  writeFileSync(bin, `#!${process.execPath}\nawait import(${JSON.stringify(AGENT)});\n`);
-  chmodSync(bin, 0o755);
-  const log = join(dir, "typed.log");
-  const vars = Object.entries({ INBOX_AGENT_LOG: log, ...env }).map(([k, v]) => `${k}=${v}`);
-  const pane = (await s.run("new-window", "-P", "-F", "#{pane_id}", "-c", dir, "env", ...vars, bin)).trim();
-  await waitFor(() => existsSync(`${log}.pid`), 10_000, "the fake agent started");
-  const typed = () =>
-    existsSync(log)
-      ? readFileSync(log, "utf8")
-          .trim()
-          .split("\n")
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as string)
-      : [];
-  return { pane, log, typed };
-}
-
-interface Entry {
-  pane_id: string;
-  tmux_id: string;
-  group: string;
-  ask: string;
-  options: string[];
-  prompt_id: string | null;
-  risk: string;
-}
-
-/** The inbox once it lists `pane` (the engine must have seen it blocked). */
-async function inboxEntry(s: TestServer, pane: string): Promise<Entry> {
-  return waitFor(
-    async () => {
-      const result = await s.taw(["agent", "inbox", "--json"]);
-      const entries = (result.json?.result ?? []) as Entry[];
-      return entries.find((entry) => entry.tmux_id === pane);
-    },
-    20_000,
-    `${pane} in the inbox`,
-  );
-}
 
 const screenOf = (s: TestServer, pane: string) => s.run("capture-pane", "-p", "-t", pane);
 

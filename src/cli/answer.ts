@@ -18,7 +18,8 @@ import { table } from "./table.ts";
 
 const riskRules = (ctx: CommandContext) => compileRiskRules(loadConfig(ctx.env).config.inbox);
 
-const entryRecord = (entry: InboxEntry) => ({
+/** An inbox entry as JSON (the CLI's --json and the socket's agent.inbox). */
+export const entryRecord = (entry: InboxEntry) => ({
   pane_id: entry.row.publicId,
   tmux_id: entry.row.paneId,
   label: entry.row.label,

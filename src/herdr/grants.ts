@@ -39,6 +39,7 @@ const READ = new Set([
   "agent.get",
   "agent.read",
   "agent.wait",
+  "agent.inbox",
   "events.subscribe",
   "events.wait",
   "worktree.list",
@@ -52,11 +53,15 @@ const WRITE = new Set([
   "notification.show",
 ]);
 
+/** Answering a waiting agent's prompt (the inbox). */
+const RESPOND = new Set(["agent.answer"]);
+
 /** The grant `method` needs; anything not named above changes structure and needs `admin`. */
 export function requiredGrant(method: string): HerdrGrant | undefined {
   if (OPEN.has(method)) return undefined;
   if (READ.has(method)) return "read";
   if (WRITE.has(method)) return "write";
+  if (RESPOND.has(method)) return "respond";
   return "admin";
 }
 

@@ -13,6 +13,7 @@ import {
   agentWait,
 } from "./handlers/agents.ts";
 import { eventsWaitMethod } from "./handlers/events-wait.ts";
+import { agentAnswerMethod, agentInboxMethod } from "./handlers/inbox.ts";
 import { notificationShowMethod } from "./handlers/notify.ts";
 import { paneWaitForOutput } from "./handlers/output-wait.ts";
 import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
@@ -57,6 +58,9 @@ export type Handler = (
 
 export const SUBSCRIBE = "events.subscribe";
 
+/** Methods of taw's own, beyond herdr's: the inbox (herdr has none). */
+export const TAW_METHODS = ["agent.inbox", "agent.answer"];
+
 export const HANDLERS: Record<string, Handler> = {
   ping: async () => ({
     type: "pong",
@@ -86,6 +90,8 @@ export const HANDLERS: Record<string, Handler> = {
   "agent.prompt": agentPromptMethod,
   "agent.rename": agentRenameMethod,
   "agent.wait": agentWait,
+  "agent.inbox": agentInboxMethod,
+  "agent.answer": agentAnswerMethod,
   "workspace.create": workspaceCreate,
   "workspace.rename": workspaceRename,
   "workspace.focus": workspaceFocus,
