@@ -1,0 +1,125 @@
+// The soak suite, CI-sized (the long run: bun bench/soak.ts --long). Each scenario runs the
+// installed taw on its own real tmux server and prints its figures.
+
+import { describe, expect, test } from "bun:test";
+import { chmodSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { agentWindow, cue, fakeAgentDir, stateIs } from "../fake-agent/helpers.ts";
+import { type TestServer, useServers, waitFor } from "../harness.ts";
+import { agentCycles, fuzz, growth, moves, reportStorm } from "./scenarios.ts";
+
+const server = useServers();
+const agents = fakeAgentDir();
+
+async function withEngine(s: TestServer) {
+  const stateDir = mkdtempSync(join(tmpdir(), "taw-soak-"));
+  const env = { TAW_STATE_DIR: stateDir };
+  expect((await s.taw(["engine"], env)).code).toBe(0);
+  const pid = async () => Number((await s.taw(["engine", "status", "--json"], env)).json?.result.pid ?? 0);
+  return { env, stateDir, pid };
+}
+
+describe("soak (short)", () => {
+  test("agent cycles: no missed or duplicated transition, no stale record", async () => {
+    const s = await server();
+    const { env, stateDir } = await withEngine(s);
+    const figures = await agentCycles(s, agents, stateDir, 6, 2);
+    console.log("cycles", JSON.stringify(figures));
+    expect(figures.missed).toBe(0);
+    expect(figures.duplicated).toBe(0);
+    expect(figures.stale).toBe(0);
+    expect(figures.done).toBe(figures.expectedDone);
+    await s.taw(["engine", "stop"], env);
+  }, 60_000);
+
+  test("RSS and fds flat with 30 panes for 10 s", async () => {
+    const s = await server();
+    const { env, pid } = await withEngine(s);
+    const figures = await growth(s, await pid(), 30, 10, agents);
+    console.log("growth", JSON.stringify(figures));
+    expect(figures.end.fds).toBeLessThanOrEqual(figures.start.fds);
+    expect(figures.end.rssMb - figures.start.rssMb).toBeLessThan(5);
+    await s.taw(["engine", "stop"], env);
+  }, 40_000);
+
+  test("report hooks at 50/s with an agent list loop: the last seq wins, nothing fails", async () => {
+    const s = await server();
+    const { env } = await withEngine(s);
+    const figures = await reportStorm(s, env, 50, 2);
+    console.log("reports", JSON.stringify(figures));
+    expect(figures.finalSeq).toBe(figures.sent);
+    expect(figures.finalState).toBe(figures.expectedState);
+    expect(figures.listFailures).toBe(0);
+    expect(figures.listCalls).toBeGreaterThan(0);
+    await s.taw(["engine", "stop"], env);
+  }, 40_000);
+
+  test("hostile text in every free-text argument: no crash, no injection", async () => {
+    const s = await server();
+    const { env, pid } = await withEngine(s);
+    const before = await pid();
+    const figures = await fuzz(s, env, agents, 14);
+    console.log("fuzz", JSON.stringify(figures));
+    expect(figures.crashes).toBe(0);
+    expect(figures.injections).toBe(0);
+    expect(figures.serverAlive).toBe(true);
+    expect(await pid()).toBe(before);
+    await s.taw(["engine", "stop"], env);
+  }, 60_000);
+
+  test("windows moved, sessions renamed, panes dying mid-read: states kept, engine up", async () => {
+    const s = await server();
+    const { env, pid } = await withEngine(s);
+    const figures = await moves(s, agents, pid);
+    console.log("moves", JSON.stringify(figures));
+    expect(figures.lost).toBe(0);
+    expect(figures.enginePidSame).toBe(true);
+    await s.taw(["engine", "stop"], env);
+  }, 40_000);
+
+  test("the tmux server killed under the engine: it exits cleanly, no stack trace", async () => {
+    const s = await server();
+    const { stateDir, pid } = await withEngine(s);
+    const engine = await pid();
+    const killed = Date.now();
+    await s.kill();
+    await waitFor(
+      () => {
+        try {
+          process.kill(engine, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      5000,
+      "the engine gone",
+    );
+    console.log(`engine exited ${Date.now() - killed} ms after kill-server`);
+    const stderr = readFileSync(join(stateDir, "logs", "engine.stderr.log"), "utf8");
+    expect(stderr).not.toMatch(/\n\s+at |error/i);
+    expect(readFileSync(join(stateDir, "logs", "engine.log"), "utf8")).toContain(
+      "the tmux server has gone away",
+    );
+  }, 30_000);
+
+  test("a read-only state folder: the engine keeps detecting", async () => {
+    const s = await server();
+    const { env, stateDir } = await withEngine(s);
+    const pane = await agentWindow(s, agents);
+    await stateIs(s, pane, "idle", 15_000);
+    chmodSync(join(stateDir, "events"), 0o500);
+    chmodSync(join(stateDir, "logs"), 0o500);
+    try {
+      await cue(s, pane, "blocked");
+      await stateIs(s, pane, "blocked");
+      await cue(s, pane, "working");
+      await stateIs(s, pane, "working");
+    } finally {
+      chmodSync(join(stateDir, "events"), 0o700);
+      chmodSync(join(stateDir, "logs"), 0o700);
+    }
+    await s.taw(["engine", "stop"], env);
+  }, 30_000);
+});
