@@ -100,8 +100,11 @@ export async function agentCycles(
           // A turn the agent dies in is completed (done) before the record goes.
           expectedDone++;
           const pid = Number((await s.run("list-panes", "-t", pane, "-F", "#{pane_pid}")).trim());
-          // The agent is the shell's child: kill -9 it mid-turn.
+          // The agent is the shell's child: kill -9 it mid-turn. Its terminal stays raw, as a
+          // real TUI's does: the driver types `stty sane` before the next start, as a user would.
           Bun.spawnSync(["pkill", "-9", "-P", String(pid)]);
+          await s.run("send-keys", "-t", pane, "-l", "stty sane");
+          await s.run("send-keys", "-t", pane, "C-j");
         }
         try {
           await waitFor(async () => (await option(s, pane, "@agent_kind")) === "", 15_000, `${pane} gone`);
@@ -213,10 +216,12 @@ const REPORT_STATES = ["working", "blocked", "idle"] as const;
 export async function reportStorm(
   s: TestServer,
   env: Env,
+  agentDir: string,
   rate: number,
   seconds: number,
 ): Promise<ReportFigures> {
-  const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
+  // An agent runs in the pane: a reported agent no process names would be let go at the shell.
+  const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `${agentDir}/claude`)).trim();
   const started = Date.now();
   const total = rate * seconds;
   let listCalls = 0;

@@ -46,7 +46,7 @@ describe("soak (short)", () => {
   test("report hooks at 50/s with an agent list loop: the last seq wins, nothing fails", async () => {
     const s = await server();
     const { env } = await withEngine(s);
-    const figures = await reportStorm(s, env, 50, 2);
+    const figures = await reportStorm(s, env, agents, 50, 2);
     console.log("reports", JSON.stringify(figures));
     expect(figures.finalSeq).toBe(figures.sent);
     expect(figures.finalState).toBe(figures.expectedState);
