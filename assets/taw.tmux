@@ -23,4 +23,7 @@ fi
 "$taw" plugin install --bin "$taw" >/dev/null 2>&1 ||
   tmux display-message "taw: plugin install failed; run 'taw plugin install' in a shell to see why" 2>/dev/null ||
   true
+# With @agent-wizard-restore on, the first load on a server brings back the saved sessions
+# (in the background: it waits for the server's first session); a reload restores nothing.
+"$taw" session restore-on-start >/dev/null 2>&1 &
 exit 0

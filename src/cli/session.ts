@@ -5,6 +5,7 @@ import type { ResumeAgents } from "../config/types.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { notFound, TawError, usageError } from "../errors.ts";
 import { attachTo } from "../session/attach.ts";
+import { claimStartRestore, RESTORE_SWITCH, waitForFirstSession } from "../session/on-start.ts";
 import { liveSessions, type RestoreReport, restoreSaved } from "../session/restore-all.ts";
 import { saveSessions } from "../session/save.ts";
 import { forgetSaved, readSaved, serverName } from "../session/store.ts";
@@ -192,4 +193,37 @@ export const resurrectCommand = defineCommand<Resurrected>({
   failure: (result) => ("restored" in result ? restoreFailure(result.restored) : undefined),
 });
 
-export const sessionCommands = [sessionSave, sessionList, sessionRestore, sessionForget, resurrectCommand];
+type StartRestore = { restored: Restored } | { skipped: "off" | "already" };
+
+export const sessionRestoreOnStart = defineCommand<StartRestore>({
+  path: ["session", "restore-on-start"],
+  summary: `what the plugin runs: with ${RESTORE_SWITCH} on, restore every saved session once per server`,
+  async run(ctx) {
+    const decision = await claimStartRestore(ctx.tmux);
+    if (decision.restore) {
+      await waitForFirstSession(ctx.tmux);
+      return { restored: await restore(ctx, [], true, false) };
+    }
+    if (decision.reason === "bad_value")
+      throw usageError(
+        `${RESTORE_SWITCH} is '${decision.value}'; set it to on or off (tmux set -g ${RESTORE_SWITCH} on). Nothing was restored.`,
+      );
+    return { skipped: decision.reason };
+  },
+  render: (result) =>
+    "skipped" in result
+      ? result.skipped === "off"
+        ? `${RESTORE_SWITCH} is off: nothing restored`
+        : "this server's saved sessions were restored when it started: nothing restored again"
+      : renderRestore(result.restored, result.restored.resume_agents === "always"),
+  failure: (result) => ("restored" in result ? restoreFailure(result.restored) : undefined),
+});
+
+export const sessionCommands = [
+  sessionSave,
+  sessionList,
+  sessionRestore,
+  sessionRestoreOnStart,
+  sessionForget,
+  resurrectCommand,
+];
