@@ -21,6 +21,8 @@ export function agentRecord(pane: Pane) {
     title: orNull(a.title),
     session_id: orNull(a.sessionId),
     session_path: orNull(a.sessionPath),
+    /** The profile it was started through (taw sandbox), and the runtime in front while it runs. */
+    sandbox: a.sandbox ? { profile: a.sandbox, runtime: orNull(a.container) } : null,
   };
 }
 

@@ -5,7 +5,24 @@
 
 import { normalizeName } from "./launchers.ts";
 
-export const RUNTIMES = new Set(["docker", "podman", "nerdctl"]);
+// `container` is Apple's runtime (docker's words, a few flags of its own); `sbx` is Docker's
+// agent sandboxes: `sbx run [flags] <agent|sandbox> [path…] [-- agent args…]`.
+export const RUNTIMES = new Set(["docker", "podman", "nerdctl", "container", "sbx"]);
+
+/** Flags of `sbx run` whose value is the next word (its -t is --template, not a terminal). */
+const SBX_VALUE_FLAGS = new Set([
+  "--branch",
+  "--cpus",
+  "--kit",
+  "-m",
+  "--memory",
+  "--name",
+  "-t",
+  "--template",
+]);
+
+/** Flags only Apple's `container run` has, whose value is the next word. */
+const APPLE_VALUE_FLAGS = ["--arch", "--os", "--kernel", "-k", "--scheme", "--uid", "--gid"];
 
 /** Flags of `run`/`exec` whose value is the next word (docker, podman and nerdctl agree). */
 const VALUE_FLAGS = new Set([
@@ -108,6 +125,7 @@ const GLOBAL_VALUE_FLAGS = new Set([
   "--url",
   "--connection",
 ]);
+for (const flag of APPLE_VALUE_FLAGS) VALUE_FLAGS.add(flag);
 
 export interface ContainerCommand {
   runtime: string;
@@ -141,12 +159,18 @@ export function parseContainer(argv: string[]): ContainerCommand | undefined {
     }
     if (!word.startsWith("-") || word === "-") break;
     const [flag, inline] = splitFlag(word);
-    const takesValue = inline === undefined && VALUE_FLAGS.has(flag);
+    const takesValue = inline === undefined && (runtime === "sbx" ? SBX_VALUE_FLAGS : VALUE_FLAGS).has(flag);
     if (flag === "--entrypoint") entrypoint = inline ?? argv[index + 1];
     index += takesValue ? 2 : 1;
   }
   const target = argv[index];
   if (target === undefined) return undefined;
+  if (runtime === "sbx") {
+    // The target is the agent (or a sandbox named `<agent>-<folder>`); its args follow `--`.
+    const dashes = argv.indexOf("--", index + 1);
+    const agent = target.split("-")[0] ?? target;
+    return { runtime, action, target, command: [agent, ...(dashes > 0 ? argv.slice(dashes + 1) : [])] };
+  }
   return { runtime, action, target, command: argv.slice(index + 1), entrypoint };
 }
 

@@ -10,6 +10,7 @@ import { identify } from "../detect/identity.ts";
 import { loadManifests, type ManifestSet } from "../detect/manifest.ts";
 import type { ProcessInfo } from "../detect/types.ts";
 import { TawError } from "../errors.ts";
+import { SANDBOX_PID_OPTION } from "../sandbox/mark.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
@@ -299,6 +300,7 @@ export class Engine {
       );
       for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
     }
+    commands.push(...this.sandboxEnds(read.snapshot));
     const states: string[] = [];
     for (const pane of read.snapshot.panes.values()) states.push(pane.agent.state);
     const rail = railText(countStates(states), this.status);
@@ -412,6 +414,26 @@ export class Engine {
     const running = result.kind === undefined ? undefined : this.identities.get(pane.id)?.container;
     const wanted = running ?? "";
     return wanted === pane.agent.container ? {} : { container: wanted };
+  }
+
+  /** A sandbox profile's process has ended (the pane's own shell is back, alone, no agent
+   * recorded): its marks go, so the pane no longer reads as sandboxed. */
+  private sandboxEnds(snapshot: Snapshot): string[][] {
+    const commands: string[][] = [];
+    for (const pane of snapshot.panes.values()) {
+      const { sandbox, kind, state, reportStamp } = pane.agent;
+      if (!sandbox || kind || !ownShellIdle(pane, this.identities.get(pane.id)?.members ?? [])) continue;
+      commands.push(paneWrite(pane.id, { sandbox: "" }, { state, reportStamp }), [
+        "set-option",
+        "-pqu",
+        "-t",
+        pane.id,
+        SANDBOX_PID_OPTION,
+      ]);
+      pane.agent.sandbox = "";
+      this.log.info(`sandbox ${sandbox} ended in ${pane.publicId}`);
+    }
+    return commands;
   }
 
   private track(result: PaneResult): void {

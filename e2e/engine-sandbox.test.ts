@@ -1,0 +1,44 @@
+// A sandbox's end: the record shows {profile, runtime} while the agent runs in it, and when the
+// profile's process ends (no container left in front) the engine clears @agent_sandbox*.
+
+import { afterEach, expect, test } from "bun:test";
+import { option } from "./fake-agent/helpers.ts";
+import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
+import { useServers, waitFor } from "./harness.ts";
+
+const server = useServers();
+const scenes: Scene[] = [];
+afterEach(() => {
+  for (const scene of scenes.splice(0)) scene.cleanup();
+});
+
+test("the sandbox shows in agent get while it runs, and its marks go when it ends", async () => {
+  const s = await server();
+  const sc = await prepareScene(s);
+  scenes.push(sc);
+  await s.taw(["engine"], sc.env);
+  try {
+    const started = await s.taw(["agent", "start", "--kind", "claude", "--sandbox", "box", "--json"], sc.env);
+    const pane = started.json?.result.tmux_id as string;
+    const record = await waitFor(
+      async () => {
+        const got = (await s.taw(["agent", "get", pane, "--json"], sc.env)).json?.result;
+        return got?.agent?.sandbox?.runtime ? got.agent : undefined;
+      },
+      15_000,
+      "the sandbox in the record",
+    );
+    expect(record.sandbox).toEqual({ profile: "box", runtime: "docker" });
+    process.kill(Number(await option(s, pane, "@agent_sandbox_pid")), "SIGTERM");
+    await waitFor(
+      async () =>
+        (await option(s, pane, "@agent_sandbox")) === "" &&
+        (await option(s, pane, "@agent_sandbox_pid")) === "",
+      15_000,
+      "@agent_sandbox and @agent_sandbox_pid to go",
+    );
+    expect(await option(s, pane, "@agent_kind")).toBe("");
+  } finally {
+    await s.taw(["engine", "stop"], sc.env);
+  }
+}, 40_000);
