@@ -7,6 +7,7 @@
 import { loadConfig } from "../config/load.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Fingerprints } from "./history.ts";
 import { restoreRunning } from "./restoring.ts";
 import { saveSessions } from "./save.ts";
 import { forgetSaved, readToken, serverDir, serverName, sessionFile } from "./store.ts";
@@ -41,6 +42,8 @@ export class Autosaver {
   private saved = { shape: "", activity: "", at: 0 };
   /** The token each session was last saved with by this engine, by name. */
   private readonly tokens = new Map<string, string>();
+  /** What each history file was last written from: idle panes are not rewritten. */
+  private readonly fingerprints: Fingerprints = new Map();
 
   constructor(
     private readonly tmux: Tmux,
@@ -87,12 +90,17 @@ export class Autosaver {
         // A restore is making sessions: the next look, once it is done.
         if (await restoreRunning(this.tmux)) return;
         const config = loadConfig(this.env).config.sessions;
-        const results = await saveSessions(this.tmux, this.env, config, { autosave: true });
+        const results = await saveSessions(this.tmux, this.env, config, {
+          autosave: true,
+          fingerprints: this.fingerprints,
+        });
         for (const result of results) this.tokens.set(result.session, result.token);
         this.saved = { shape: latest.shape, activity: latest.activity, at: Date.now() };
       } catch (error) {
         // Said once; the next change tries again.
         this.log(`autosave failed: ${(error as Error).message}`);
+        // What is on disk is not known now: every history is written at the next save.
+        this.fingerprints.clear();
         this.saved = { shape: latest.shape, activity: latest.activity, at: Date.now() };
       }
     })();

@@ -1,6 +1,17 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { dividerLine, packHistory } from "./history.ts";
+import {
+  dividerLine,
+  type Fingerprints,
+  type HistoryFile,
+  historyFor,
+  KEPT,
+  packHistory,
+  writeHistories,
+} from "./history.ts";
 
 const unpack = (data: Uint8Array | undefined) => (data ? gunzipSync(data).toString() : undefined);
 
@@ -36,4 +47,46 @@ test("the divider names the time of the save and the folder", () => {
   expect(dividerLine(local.toISOString(), "/home/u/a b")).toBe(
     "-- taw: restored from Dec 03 14:02, fresh shell in /home/u/a b --",
   );
+});
+
+describe("history saves rewrite only panes with new output", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** One save of a session's panes (name → capture), as saveSessions makes it. */
+  function save(dir: string, captures: Record<string, string>, seen: Fingerprints): number {
+    const files = new Map<string, HistoryFile>();
+    for (const [name, capture] of Object.entries(captures)) {
+      const history = historyFor(join(dir, name), capture, 1 << 20, seen);
+      if (history) files.set(name, history.data);
+    }
+    return writeHistories(dir, files);
+  }
+
+  test("an idle pane is kept, a pane with new output is rewritten, a closed pane's file goes", () => {
+    const dir = mkdtempSync(join(tmpdir(), "taw-history-"));
+    dirs.push(dir);
+    const seen: Fingerprints = new Map();
+    expect(save(dir, { "0.0.gz": "$ ls\na b\n", "0.1.gz": "$ top\n", "1.0.gz": "x\n" }, seen)).toBe(3);
+    // Mark the idle pane's file: a rewrite would replace the mark.
+    writeFileSync(join(dir, "0.0.gz"), "untouched");
+
+    expect(save(dir, { "0.0.gz": "$ ls\na b\n", "0.1.gz": "$ top\nload 1.0\n" }, seen)).toBe(1);
+    expect(readFileSync(join(dir, "0.0.gz"), "utf8")).toBe("untouched");
+    expect(gunzipSync(readFileSync(join(dir, "0.1.gz"))).toString()).toBe("$ top\nload 1.0\n");
+    expect(readdirSync(dir).sort()).toEqual(["0.0.gz", "0.1.gz"]);
+  });
+
+  test("a file gone from disk, or no fingerprints (a save by hand), is written again", () => {
+    const dir = mkdtempSync(join(tmpdir(), "taw-history-"));
+    dirs.push(dir);
+    const seen: Fingerprints = new Map();
+    save(dir, { "0.0.gz": "same\n" }, seen);
+    expect(historyFor(join(dir, "0.0.gz"), "same\n", 1024, seen)?.data).toBe(KEPT);
+    rmSync(join(dir, "0.0.gz"));
+    expect(historyFor(join(dir, "0.0.gz"), "same\n", 1024, seen)?.data).toBeInstanceOf(Uint8Array);
+    expect(historyFor(join(dir, "0.0.gz"), "same\n", 1024)?.data).toBeInstanceOf(Uint8Array);
+  });
 });

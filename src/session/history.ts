@@ -38,15 +38,54 @@ export function packHistory(text: string, maxBytes: number): Uint8Array | undefi
   return undefined;
 }
 
-/** Write a session's histories, and take away those of panes it no longer has. */
-export function writeHistories(dir: string, files: Map<string, Uint8Array>): void {
+/** A history file that already holds the pane's capture: left as it is. */
+export const KEPT = "kept";
+export type HistoryFile = Uint8Array | typeof KEPT;
+
+/** What each history file (by path) was last written from, so an idle pane is never rewritten:
+ * the capture's hash (a pane with new output, scrolled or redrawn, captures differently). */
+export type Fingerprints = Map<string, { hash: string; bytes: number }>;
+
+/**
+ * A pane's history to write: KEPT when its file holds this very capture already (as `seen`
+ * remembers it), else the capture packed within `room` bytes (none for an empty pane).
+ * `seen` is updated for what is to be written.
+ */
+export function historyFor(
+  file: string,
+  capture: string,
+  room: number,
+  seen?: Fingerprints,
+): { data: HistoryFile; bytes: number } | undefined {
+  const hash = Bun.hash(capture).toString(36);
+  const last = seen?.get(file);
+  if (last && last.hash === hash && last.bytes <= room && existsSync(file))
+    return { data: KEPT, bytes: last.bytes };
+  const packed = room > 0 ? packHistory(capture, room) : undefined;
+  if (!packed) {
+    seen?.delete(file);
+    return undefined;
+  }
+  seen?.set(file, { hash, bytes: packed.byteLength });
+  return { data: packed, bytes: packed.byteLength };
+}
+
+/** Write a session's changed histories, and take away those of panes it no longer has.
+ * Returns how many files were written. */
+export function writeHistories(dir: string, files: Map<string, HistoryFile>): number {
   if (files.size === 0) {
     removeHistories(dir);
-    return;
+    return 0;
   }
   privateDir(dir);
-  for (const [name, data] of files) writeFileAtomic(join(dir, name), data, 0o600);
+  let written = 0;
+  for (const [name, data] of files) {
+    if (data === KEPT) continue;
+    writeFileAtomic(join(dir, name), data, 0o600);
+    written++;
+  }
   for (const name of readdirSync(dir)) if (!files.has(name)) rmSync(join(dir, name), { force: true });
+  return written;
 }
 
 export const removeHistories = (dir: string) => rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@
 // [sessions] persist_scrollback is off) one batch of captures for the panes' history.
 
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import type { SessionsConfig } from "../config/types.ts";
 import { notFound, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -9,8 +10,10 @@ import { setOption } from "../tmux/options.ts";
 import type { SavedPane, SavedSession } from "./format.ts";
 import {
   captureCommand,
+  type Fingerprints,
+  type HistoryFile,
+  historyFor,
   historyName,
-  packHistory,
   removeHistories,
   SESSION_HISTORY_BYTES,
   writeHistories,
@@ -36,6 +39,8 @@ export interface SaveResult {
   agents: number;
   /** Panes whose history was saved. */
   histories: number;
+  /** History files written by this save (the others held the same capture already). */
+  histories_written: number;
   /** The session's token, as in the file and on the session. */
   token: string;
 }
@@ -47,6 +52,9 @@ export interface SaveOptions {
    * saved from this very session (its token), never over the state of another one of the
    * same name (a fresh "main" after a reboot, before its saved one is restored). */
   autosave?: boolean;
+  /** What each history file was last written from (kept by the engine between saves):
+   * a pane whose capture is unchanged is not rewritten. */
+  fingerprints?: Fingerprints;
 }
 
 /** Save the named sessions, or every session when none is named. */
@@ -82,13 +90,16 @@ export async function saveSessions(
         ),
       ),
     );
-  const histories = config.persist_scrollback ? await captureAll(tmux, chosen, ids.panes, config) : new Map();
+  const histories = config.persist_scrollback
+    ? await captureAll(tmux, env, chosen, ids.panes, config, options.fingerprints)
+    : new Map();
   return chosen.map((session) => {
     const panes = session.windows.flatMap((window) => window.panes);
-    const files = histories.get(session) ?? new Map<string, Uint8Array>();
+    const files = histories.get(session) ?? new Map<string, HistoryFile>();
+    let historiesWritten = 0;
     const file = writeOrSay(env, session.name, () => {
       const written = writeSaved(env, session);
-      if (config.persist_scrollback) writeHistories(historyDirOf(written), files);
+      if (config.persist_scrollback) historiesWritten = writeHistories(historyDirOf(written), files);
       else removeHistories(historyDirOf(written));
       return written;
     });
@@ -99,6 +110,7 @@ export async function saveSessions(
       panes: panes.length,
       agents: panes.filter((pane) => pane.agent).length,
       histories: files.size,
+      histories_written: historiesWritten,
       token: session.token ?? "",
     };
   });
@@ -127,17 +139,19 @@ function writeOrSay(env: Env, session: string, write: () => string): string {
 /** Every pane's history in one tmux call, packed within the pane's and the session's limits. */
 async function captureAll(
   tmux: Tmux,
+  env: Env,
   sessions: SavedSession[],
   ids: Map<SavedPane, string>,
   config: SessionsConfig,
-): Promise<Map<SavedSession, Map<string, Uint8Array>>> {
+  fingerprints?: Fingerprints,
+): Promise<Map<SavedSession, Map<string, HistoryFile>>> {
   const panes = sessions.flatMap((session) =>
     session.windows.flatMap((window) => window.panes.map((pane) => ({ session, window, pane }))),
   );
   const captured = await tmux.batch(
     panes.map(({ pane }) => captureCommand(ids.get(pane) ?? "", config.persist_scrollback_lines)),
   );
-  const result = new Map<SavedSession, Map<string, Uint8Array>>();
+  const result = new Map<SavedSession, Map<string, HistoryFile>>();
   const used = new Map<SavedSession, number>();
   panes.forEach(({ session, window, pane }, index) => {
     const capture = captured[index];
@@ -145,11 +159,13 @@ async function captureAll(
       config.persist_scrollback_kb * 1024,
       SESSION_HISTORY_BYTES - (used.get(session) ?? 0),
     );
-    const packed = capture?.ok && room > 0 ? packHistory(capture.output, room) : undefined;
-    if (!packed) return;
-    used.set(session, (used.get(session) ?? 0) + packed.byteLength);
-    const files = result.get(session) ?? new Map<string, Uint8Array>();
-    files.set(historyName(window.index, pane.index), packed);
+    const name = historyName(window.index, pane.index);
+    const path = join(historyDirOf(sessionFile(serverDir(env, session.server), session.name)), name);
+    const history = capture?.ok ? historyFor(path, capture.output, room, fingerprints) : undefined;
+    if (!history) return;
+    used.set(session, (used.get(session) ?? 0) + history.bytes);
+    const files = result.get(session) ?? new Map<string, HistoryFile>();
+    files.set(name, history.data);
     result.set(session, files);
   });
   return result;
