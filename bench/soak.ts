@@ -3,12 +3,12 @@
 // of e2e/soak/scenarios.ts runs the installed taw against its own tmux server, and its
 // figures are printed as they come. The CI-sized run is e2e/soak/soak.test.ts.
 
-import { chmodSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installFakeAgent } from "../e2e/fake-agent/install.ts";
 import { startServer, type TestServer } from "../e2e/harness.ts";
-import { agentCycles, fuzz, growth, moves, reportStorm } from "../e2e/soak/scenarios.ts";
+import { agentCycles, fuzz, growth, moves, refuseWrites, reportStorm } from "../e2e/soak/scenarios.ts";
 
 const long = process.argv.includes("--long");
 /** `--only cycles,growth` runs those scenarios; `--growth-seconds N` shortens the growth run. */
@@ -85,7 +85,7 @@ print(
   const stderr = readFileSync(join(stateDir, "logs", "engine.stderr.log"), "utf8").trim();
   print("killsrv", { exitMs: Date.now() - killed, stderr: stderr || "(empty)" });
 }
-// A read-only state folder: the engine goes on detecting.
+// A state folder that refuses writes: the engine goes on detecting, says why, recovers.
 if (runs("readonly"))
   print(
     "readonly",
@@ -94,16 +94,24 @@ if (runs("readonly"))
       const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `${agents}/claude`)).trim();
       const state = async () => (await s.run("display-message", "-p", "-t", pane, "#{@agent_state}")).trim();
       while ((await state()) !== "idle") await Bun.sleep(100);
-      chmodSync(join(dir, "events"), 0o500);
-      chmodSync(join(dir, "logs"), 0o500);
+      const restore = refuseWrites(dir);
       const started = Date.now();
       await s.run("send-keys", "-t", pane, "-l", "blocked");
       await s.run("send-keys", "-t", pane, "Enter");
       while ((await state()) !== "blocked" && Date.now() - started < 10_000) await Bun.sleep(50);
-      const figures = { detectedMs: Date.now() - started, state: await state() };
-      chmodSync(join(dir, "events"), 0o700);
-      chmodSync(join(dir, "logs"), 0o700);
-      return figures;
+      const detectedMs = Date.now() - started;
+      const detected = await state();
+      const said = (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim();
+      restore();
+      await s.run("send-keys", "-t", pane, "-l", "working");
+      await s.run("send-keys", "-t", pane, "Enter");
+      const back = Date.now();
+      while (
+        (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() &&
+        Date.now() - back < 10_000
+      )
+        await Bun.sleep(50);
+      return { detectedMs, detected, said, recoveredMs: Date.now() - back };
     }),
   );
 process.exit(0);

@@ -3,7 +3,7 @@
 // figures, never asserting itself, so the test can hold them to their targets and the bench
 // can print them.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cue, option } from "../fake-agent/helpers.ts";
@@ -421,4 +421,25 @@ export async function moves(
   let lost = 0;
   for (const pane of panes) if ((await stateOf(s, pane)) !== "blocked") lost++;
   return { moved: panes.length, lost, enginePidSame: (await enginePid()) === before };
+}
+
+/** Make the engine's event and log files refuse writes (each replaced by a folder of its name:
+ * this fails for root too, whom a read-only mode does not stop); answers the undo. */
+export function refuseWrites(stateDir: string): () => void {
+  const files = [
+    ...readdirSync(join(stateDir, "events"))
+      .filter((name) => name.endsWith(".jsonl"))
+      .map((name) => join(stateDir, "events", name)),
+    join(stateDir, "logs", "engine.log"),
+  ];
+  for (const file of files) {
+    renameSync(file, `${file}.kept`);
+    mkdirSync(file);
+  }
+  return () => {
+    for (const file of files) {
+      rmdirSync(file);
+      renameSync(`${file}.kept`, file);
+    }
+  };
 }

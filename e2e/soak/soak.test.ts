@@ -2,12 +2,12 @@
 // installed taw on its own real tmux server and prints its figures.
 
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "../fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "../harness.ts";
-import { agentCycles, fuzz, growth, moves, reportStorm } from "./scenarios.ts";
+import { agentCycles, fuzz, growth, moves, refuseWrites, reportStorm } from "./scenarios.ts";
 
 const server = useServers();
 const agents = fakeAgentDir();
@@ -104,22 +104,37 @@ describe("soak (short)", () => {
     );
   }, 30_000);
 
-  test("a read-only state folder: the engine keeps detecting", async () => {
+  test("a state folder that refuses writes: the engine keeps detecting, says why, recovers", async () => {
     const s = await server();
     const { env, stateDir } = await withEngine(s);
     const pane = await agentWindow(s, agents);
     await stateIs(s, pane, "idle", 15_000);
-    chmodSync(join(stateDir, "events"), 0o500);
-    chmodSync(join(stateDir, "logs"), 0o500);
+    const restore = refuseWrites(stateDir);
     try {
       await cue(s, pane, "blocked");
       await stateIs(s, pane, "blocked");
       await cue(s, pane, "working");
       await stateIs(s, pane, "working");
+      // It says why it cannot write its events, where doctor reads it.
+      const said = await waitFor(
+        async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() || undefined,
+        3000,
+        "the write failure said",
+      );
+      expect(said).toContain("cannot write events");
+      expect((await s.taw(["doctor"], env)).stdout).toMatch(
+        /^warn engine: .*cannot write events.* — free space/m,
+      );
     } finally {
-      chmodSync(join(stateDir, "events"), 0o700);
-      chmodSync(join(stateDir, "logs"), 0o700);
+      restore();
     }
+    // Writable again: the next event is written and the warning goes.
+    await cue(s, pane, "blocked");
+    await waitFor(
+      async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() === "",
+      5000,
+      "the warning gone",
+    );
     await s.taw(["engine", "stop"], env);
   }, 30_000);
 });

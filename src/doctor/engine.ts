@@ -7,7 +7,7 @@ import { formatDuration } from "../duration.ts";
 import { logDir } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { currentBuild } from "../watch/build.ts";
-import { readEngineClaim, thisHost } from "../watch/claim.ts";
+import { ENGINE_ERROR_OPTION, readEngineClaim, thisHost } from "../watch/claim.ts";
 import { type Check, fail, ok, warn } from "./check.ts";
 
 const START = "start it with 'taw engine' (loading the plugin starts it too)";
@@ -24,12 +24,15 @@ export async function checkEngine(tmux: Tmux, env: Env = process.env, now = Date
     return fail("engine", `the engine's claim names pid ${claim.pid}, which is not running`, START);
   const where = claim.host === thisHost() ? "" : ` on ${claim.host} (another host: its pid is not checked)`;
   const error = lastError(join(logDir(env), "engine.log"));
+  const cannot = (await tmux.run(["show-options", "-gqv", ENGINE_ERROR_OPTION]).catch(() => "")).trim();
   const detail = [
     `pid ${claim.pid}${where}, up ${formatDuration((now - claim.startedAt) / 1000)}, taw ${claim.build || claim.version}`,
     `${claim.restarts} restart${claim.restarts === 1 ? "" : "s"}`,
     ...(claim.role === "hosted" ? ["in a dashboard"] : []),
     ...(error ? [`last error: ${error}`] : []),
   ].join(", ");
+  if (cannot)
+    return warn("engine", `${detail}; ${cannot}`, "free space in the state folder or make it writable");
   if (claim.build !== currentBuild())
     return warn("engine", `${detail}; this taw is ${currentBuild()}`, "restart it: taw engine restart");
   return ok("engine", detail);

@@ -17,6 +17,8 @@ import { RAIL_ASCII_OPTION, RAIL_OPTION } from "./rail.ts";
 
 export const ENGINE_OPTION = "@agent_wizard_engine";
 export const ENGINE_READY_OPTION = "@agent_wizard_engine_ready";
+/** What the engine cannot do right now (write its events to a full or read-only folder). */
+export const ENGINE_ERROR_OPTION = "@agent_wizard_engine_error";
 /** The user's `off` here: no engine is started for them, by the plugin or by a verb. */
 export const WATCH_OPTION = "@agent-wizard-watch";
 
@@ -179,7 +181,7 @@ export async function releaseClaim(tmux: Tmux, mine: string): Promise<void> {
     "if-shell",
     "-F",
     holds(mine),
-    `set-option -gu ${ENGINE_OPTION} ; set-option -gu ${ENGINE_READY_OPTION} ; ${CLEAR_RAIL}`,
+    `set-option -gu ${ENGINE_OPTION} ; set-option -gu ${ENGINE_READY_OPTION} ; set-option -gu ${ENGINE_ERROR_OPTION} ; ${CLEAR_RAIL}`,
   ]);
 }
 

@@ -16,7 +16,14 @@ import type { AgentOptionKey } from "../tmux/formats.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { atLeast, parseVersion } from "../tmux/version.ts";
 import { currentBuild } from "./build.ts";
-import { type EngineRole, readEngineClaim, readyWrite, releaseClaim, takeClaim } from "./claim.ts";
+import {
+  ENGINE_ERROR_OPTION,
+  type EngineRole,
+  readEngineClaim,
+  readyWrite,
+  releaseClaim,
+  takeClaim,
+} from "./claim.ts";
 import { type EngineEvent, EventLog, eventsFile } from "./events.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
@@ -116,6 +123,8 @@ export class Engine {
   private readonly rosterPath: string;
   /** What the roster and the pane-exited hook said at start, for the first tick. */
   private returning: { roster: Roster; exited: string[] } | undefined;
+  /** Why the state folder refuses writes, as last said (undefined: it takes them). */
+  private writeFailure: string | undefined;
   /** The hook's list was read (first tick) or panes closed: the next write empties it. */
   private clearExited = false;
   private readonly listeners = new Set<EngineListener>();
@@ -416,6 +425,22 @@ export class Engine {
     return wanted === pane.agent.container ? {} : { container: wanted };
   }
 
+  /** A write to the state folder failing (full, read-only) or working again: said once each way,
+   * in @agent_wizard_engine_error (taw doctor shows it) and the log (when it can be written). */
+  private sayWriteFailure(failure: string | undefined): void {
+    if (failure === this.writeFailure) return;
+    this.writeFailure = failure;
+    if (failure) this.log.error(failure);
+    else this.log.info("the state folder takes writes again");
+    void this.tmux
+      .tryRun(
+        failure
+          ? ["set-option", "-g", ENGINE_ERROR_OPTION, failure]
+          : ["set-option", "-gu", ENGINE_ERROR_OPTION],
+      )
+      .catch(() => undefined);
+  }
+
   /** A sandbox profile's process has ended (the pane's own shell is back, alone, no agent
    * recorded): its marks go, so the pane no longer reads as sandboxed. */
   private sandboxEnds(snapshot: Snapshot): string[][] {
@@ -491,10 +516,15 @@ export class Engine {
 
   private publish(snapshot: Snapshot, events: EngineEvent[]): void {
     // The roster follows the panes and their agents: it changes only with an event (or the first tick).
-    if (this.rosterPath && (events.length || this.ticks === 1))
+    const rosterSaved =
+      !this.rosterPath ||
+      !(events.length || this.ticks === 1) ||
       saveRoster(this.rosterPath, rosterOf(snapshot));
     if (events.length) {
       this.events?.append(events);
+      this.sayWriteFailure(
+        this.events?.failure ?? (rosterSaved ? undefined : `cannot write the roster to ${this.rosterPath}`),
+      );
       for (const event of events) {
         this.log.debug(
           `${event.kind} ${event.pane} ${event.agent ?? "-"} ${event.from ?? "-"} -> ${event.to ?? "-"} (${event.rule ?? "-"})`,

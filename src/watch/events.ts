@@ -42,6 +42,8 @@ export function eventsFile(socket: string, env: Record<string, string | undefine
 
 export class EventLog {
   private bytes = -1;
+  /** Why the last append failed (a full or read-only state folder); undefined once one works. */
+  failure: string | undefined;
 
   constructor(readonly path: string) {}
 
@@ -59,8 +61,10 @@ export class EventLog {
       }
       appendFileSync(this.path, text);
       this.bytes += Buffer.byteLength(text);
-    } catch {
+      this.failure = undefined;
+    } catch (error) {
       this.bytes = -1;
+      this.failure = `cannot write events to ${this.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
     }
   }
 }
