@@ -202,7 +202,8 @@ function identifies(processes: ProcessInfo[], kind: string, manifests: ManifestS
   return undefined;
 }
 
-async function waitStarted(
+/** Wait until the typed command's agent is seen (its process, or the engine's record); its pid. */
+export async function waitStarted(
   tmux: Tmux,
   pane: string,
   label: string,
