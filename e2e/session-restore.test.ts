@@ -375,3 +375,25 @@ describe("autosave by the engine", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).windows).toHaveLength(2);
   }, 20_000);
 });
+
+describe("a resumed agent's pid", () => {
+  test("@agent_pid names the resumed agent's process, so its end can be told", async () => {
+    const s = await server();
+    const { env } = scratch("always");
+    // A kind with no manifest is known by its command's name.
+    const scope = ["set-option", "-p", "-t", "main"];
+    await s.run(...scope, "@agent_kind", "sleep");
+    await s.run(...scope, "@agent_session_id", "s-1");
+    await s.run(...scope, "@agent_resume_argv", "sleep 300");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-server");
+
+    const restored = await s.taw(["session", "restore", "main", "--json"], env);
+    expect(restored.json?.result.resumed).toEqual([
+      { session: "main", pane: expect.stringMatching(/^%\d+$/), line: "sleep 300" },
+    ]);
+    const pid = Number((await s.run("show-options", "-pqv", "-t", "main", "@agent_pid")).trim());
+    expect(pid).toBeGreaterThan(0);
+    expect(readFileSync(`/proc/${pid}/comm`, "utf8").trim()).toBe("sleep");
+  }, 30_000);
+});

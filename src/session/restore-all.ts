@@ -78,7 +78,7 @@ export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest
       plans.map(async (plan) => {
         const done = { session: plan.session, pane: plan.pane, line: plan.line };
         try {
-          await typeResume(tmux, plan.pane, plan.agent, plan.line);
+          await typeResume(tmux, plan.pane, plan.agent, plan.line, request.manifests);
           return done;
         } catch (error) {
           return { ...done, error: (error as Error).message };

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { TAW_LAUNCHER } from "../agent/command-line.ts";
 import { type Manifest, manifestSet } from "../detect/manifest.ts";
 import type { SavedAgent } from "./format.ts";
 import { resumeLine } from "./resume.ts";
@@ -40,10 +41,9 @@ describe("resumeLine", () => {
     expect(resumeLine(agent({ kind: "nothing", session_id: "x" }), manifests)).toBeUndefined();
   });
 
-  test("never outside the sandbox or container it ran in", () => {
-    expect(
-      resumeLine(agent({ resume_argv: "claude --resume a", sandbox: "default" }), manifests),
-    ).toBeUndefined();
+  test("through the sandbox profile it ran in; never after a container run by hand", () => {
+    const line = resumeLine(agent({ resume_argv: "claude --resume a", sandbox: "strict box" }), manifests);
+    expect(line).toBe(`${TAW_LAUNCHER} sandbox 'strict box' -- sh -c 'claude --resume a'`);
     expect(
       resumeLine(agent({ resume_argv: "claude --resume a", container: "docker" }), manifests),
     ).toBeUndefined();
