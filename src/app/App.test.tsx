@@ -128,8 +128,8 @@ test("/ filters fuzzily as you type and Esc clears the filter", async () => {
 
 test("? shows every key from the registry, and Esc closes it", async () => {
   // Tall enough for one column, where no title is cut (the Worktree keys made 40 rows short,
-  // the Inbox keys 50).
-  const r = await renderDash(120, 60);
+  // the Inbox keys 50, the Session keys 60).
+  const r = await renderDash(120, 70);
   await press(r, "?");
   let frame = r.frame();
   expect(frame).toContain("keys — Esc closes");
@@ -173,7 +173,7 @@ test("at 60×15 the help scrolls with j / ↓ / Ctrl-D / G to its last key, and 
 });
 
 test("the help's key column fits its longest key label at 160 columns", async () => {
-  const r = await renderDash(160, 30);
+  const r = await renderDash(160, 36);
   await press(r, "?");
   const frame = r.frame();
   for (const command of COMMANDS) expect(frame).toContain(`${keyText(command.keys)} `);

@@ -14,6 +14,7 @@ import { Help } from "./components/Help.tsx";
 import { InboxFeed, InboxList } from "./components/Inbox.tsx";
 import { Picker } from "./components/Picker.tsx";
 import { Preview } from "./components/Preview.tsx";
+import { SessionSwitcher } from "./components/SessionSwitcher.tsx";
 import { TreeList } from "./components/TreeList.tsx";
 import { WorktreeList } from "./components/WorktreeList.tsx";
 import { DashContext, useDash } from "./context.ts";
@@ -42,7 +43,8 @@ export function handleKey(
 
 function typeInto(store: DashStore, line: string): void {
   const { overlay } = store.getState();
-  if (overlay.kind === "picker") store.setState({ input: line, overlay: { ...overlay, index: 0 } });
+  if (overlay.kind === "picker" || overlay.kind === "sessions")
+    store.setState({ input: line, overlay: { ...overlay, index: 0 } });
   else store.setState({ input: line });
   if (overlay.kind === "filter") setFilter(store, line);
 }
@@ -65,6 +67,7 @@ function Body({ width, height }: { width: number; height: number }) {
       {layout.previewWidth > 0 ? <Preview width={layout.previewWidth} rows={layout.bodyRows} /> : null}
       {overlay === "help" ? <Help width={width} height={layout.bodyRows} /> : null}
       {overlay === "picker" ? <Picker width={width} height={layout.bodyRows} /> : null}
+      {overlay === "sessions" ? <SessionSwitcher width={width} height={layout.bodyRows} /> : null}
     </box>
   );
 }

@@ -34,8 +34,10 @@ import {
 const worktreeActions = () => import("./worktrees.ts");
 /** So do the Inbox's answers (src/inbox). */
 const inboxActions = () => import("./components/InboxActions.ts");
+/** And the session switcher's (src/space). */
+const sessionActions = () => import("./components/SessionActions.ts");
 
-export type Category = "Move" | "View" | "Agent" | "Inbox" | "Worktree" | "Dashboard" | "Dialog";
+export type Category = "Move" | "View" | "Agent" | "Inbox" | "Worktree" | "Session" | "Dashboard" | "Dialog";
 
 export interface KeyCommand {
   id: string;
@@ -56,7 +58,16 @@ export interface KeyCommand {
 }
 
 const LIST: Mode[] = ["none"];
-const EDITING: Mode[] = ["filter", "rename", "prompt", "picker", "branch", "answer"];
+const EDITING: Mode[] = [
+  "filter",
+  "rename",
+  "prompt",
+  "picker",
+  "branch",
+  "answer",
+  "sessions",
+  "session-rename",
+];
 
 const inTree = (state: DashState) => state.view === "tree";
 const inWorktrees = (state: DashState) => state.view === "worktrees";
@@ -371,6 +382,89 @@ export const COMMANDS: KeyCommand[] = [
     when: inInbox,
     run: async (c) => (await inboxActions()).approveAllSafe(c),
   },
+  // Sessions (src/space)
+  {
+    id: "sessions",
+    short: "sessions",
+    keys: ["o"],
+    hint: "o",
+    title: "session switcher: type to filter, Enter switches (creates the typed name if none matches)",
+    category: "Session",
+    modes: LIST,
+    footer: true,
+    run: async (c) => (await sessionActions()).openSwitcher(c),
+  },
+  {
+    id: "session-previous",
+    keys: ["["],
+    hint: "[",
+    title: "previous session",
+    category: "Session",
+    modes: LIST,
+    run: async (c) => (await sessionActions()).step(c, "previous"),
+  },
+  {
+    id: "session-next",
+    keys: ["]"],
+    hint: "]",
+    title: "next session",
+    category: "Session",
+    modes: LIST,
+    run: async (c) => (await sessionActions()).step(c, "next"),
+  },
+  {
+    id: "session-down",
+    short: "choose",
+    keys: ["down", "ctrl+n"],
+    hint: "↓/↑",
+    title: "next / previous session",
+    category: "Session",
+    modes: ["sessions"],
+    footer: true,
+    run: async (c) => (await sessionActions()).moveChoice(c, 1),
+  },
+  {
+    id: "session-up",
+    keys: ["up", "ctrl+p"],
+    hint: "↑",
+    title: "previous session in the list",
+    category: "Session",
+    modes: ["sessions"],
+    run: async (c) => (await sessionActions()).moveChoice(c, -1),
+  },
+  {
+    id: "session-switch",
+    short: "switch",
+    keys: ["return"],
+    hint: "Enter",
+    title: "switch to the session (or create the typed name)",
+    category: "Session",
+    modes: ["sessions"],
+    footer: true,
+    run: async (c) => (await sessionActions()).switchChosen(c),
+  },
+  {
+    id: "session-rename",
+    short: "rename",
+    keys: ["ctrl+r"],
+    hint: "C-r",
+    title: "rename the session (its tmux name)",
+    category: "Session",
+    modes: ["sessions"],
+    footer: true,
+    run: async (c) => (await sessionActions()).askRenameSession(c),
+  },
+  {
+    id: "session-kill",
+    short: "kill",
+    keys: ["ctrl+x"],
+    hint: "C-x",
+    title: "kill the session (asks first; never the one you are on)",
+    category: "Session",
+    modes: ["sessions"],
+    footer: true,
+    run: async (c) => (await sessionActions()).askKillSession(c),
+  },
   // Dashboard
   {
     id: "help",
@@ -537,10 +631,11 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Enter",
     title: "send / save",
     category: "Dialog",
-    modes: ["rename", "prompt", "branch", "answer"],
+    modes: ["rename", "prompt", "branch", "answer", "session-rename"],
     footer: true,
     run: async (c) => {
       const kind = c.store.getState().overlay.kind;
+      if (kind === "session-rename") return (await sessionActions()).submitRenameSession(c);
       if (kind === "branch") return (await worktreeActions()).askWorktreeAgent(c);
       if (kind === "answer") return (await inboxActions()).submitAnswer(c);
       return submitOverlay(c);
@@ -551,14 +646,17 @@ export const COMMANDS: KeyCommand[] = [
     short: "yes",
     keys: ["y", "return"],
     hint: "y",
-    title: "yes, close the pane / remove the worktree",
+    title: "yes, close the pane / remove the worktree / kill the session",
     category: "Dialog",
-    modes: ["confirm", "remove-worktree"],
+    modes: ["confirm", "remove-worktree", "session-kill"],
     footer: true,
-    run: async (c) =>
-      c.store.getState().overlay.kind === "remove-worktree"
+    run: async (c) => {
+      const kind = c.store.getState().overlay.kind;
+      if (kind === "session-kill") return (await sessionActions()).confirmKillSession(c);
+      return kind === "remove-worktree"
         ? (await worktreeActions()).confirmRemoveWorktree(c)
-        : submitOverlay(c),
+        : submitOverlay(c);
+    },
   },
   {
     id: "cancel",
@@ -567,7 +665,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "n",
     title: "no, keep it",
     category: "Dialog",
-    modes: ["confirm", "remove-worktree"],
+    modes: ["confirm", "remove-worktree", "session-kill"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },
@@ -578,7 +676,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Esc",
     title: "cancel",
     category: "Dialog",
-    modes: ["rename", "prompt", "picker", "branch", "answer"],
+    modes: ["rename", "prompt", "picker", "branch", "answer", "sessions", "session-rename"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },

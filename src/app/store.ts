@@ -33,6 +33,10 @@ export type Overlay =
   | { kind: "branch"; repo: string }
   /** `W`: what removing the worktree would lose, asked about. */
   | { kind: "remove-worktree"; path: string; label: string; lost: string[] }
+  /** The session switcher: `index` is the row chosen, `spaces` each session's space. */
+  | { kind: "sessions"; index: number; spaces: Record<string, string> }
+  | { kind: "session-rename"; sessionId: string; label: string }
+  | { kind: "session-kill"; sessionId: string; label: string }
   | {
       kind: "picker";
       place: "window" | "split" | "worktree";

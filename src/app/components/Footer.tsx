@@ -28,6 +28,12 @@ function inputLine(state: DashState): string | undefined {
       return `close ${overlay.label}? y / n`;
     case "answer":
       return `${overlay.deny ? `deny ${overlay.label}, then tell it` : `answer ${overlay.label}`}: ${input}${CURSOR}`;
+    case "sessions":
+      return `session: ${input}${CURSOR}`;
+    case "session-rename":
+      return `rename session ${overlay.label} to: ${input}${CURSOR}`;
+    case "session-kill":
+      return `kill session ${overlay.label} and every program in it? y / n`;
     default:
       return undefined;
   }

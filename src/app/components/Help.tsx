@@ -8,7 +8,7 @@ import { setHelpSize } from "../store.ts";
 import { cell, columns } from "../text.ts";
 import { frame } from "../theme.ts";
 
-const ORDER: Category[] = ["Move", "View", "Agent", "Inbox", "Worktree", "Dashboard", "Dialog"];
+const ORDER: Category[] = ["Move", "View", "Agent", "Inbox", "Worktree", "Session", "Dashboard", "Dialog"];
 /** Room a title needs beside its keys before the help takes two columns. */
 const TITLE_MIN = 40;
 

@@ -1,0 +1,100 @@
+// What the session switcher's keys do (src/space): switch or create, rename, kill with a
+// question, previous/next session. Loaded on first use, like the worktree actions.
+
+import { renameSession } from "../../space/layout.ts";
+import { filterSessions, type SessionRow, sessionRows } from "../../space/rows.ts";
+import {
+  currentSession,
+  killSession,
+  sessionSpaces,
+  stepSession,
+  switchOrCreate,
+} from "../../space/switch.ts";
+import { type ActionContext, attempt } from "../actions.ts";
+import { closeOverlay, type DashState, openOverlay, showMessage } from "../store.ts";
+
+/** The rows the switcher shows now, and the one chosen. */
+export function shownSessions(state: DashState): { rows: SessionRow[]; chosen: SessionRow | undefined } {
+  const { overlay, input } = state;
+  const spaces = overlay.kind === "sessions" ? overlay.spaces : {};
+  const rows = filterSessions(sessionRows(state.snapshot, state.allAgents, spaces), input);
+  const index = overlay.kind === "sessions" ? Math.min(overlay.index, rows.length - 1) : 0;
+  return { rows, chosen: rows[index] };
+}
+
+export async function openSwitcher(ctx: ActionContext): Promise<void> {
+  const spaces = Object.fromEntries(await sessionSpaces(ctx.tmux).catch(() => new Map<string, string>()));
+  openOverlay(ctx.store, { kind: "sessions", index: 0, spaces });
+}
+
+export function moveChoice(ctx: ActionContext, delta: number): void {
+  const state = ctx.store.getState();
+  const { overlay } = state;
+  if (overlay.kind !== "sessions") return;
+  const count = shownSessions(state).rows.length;
+  if (count === 0) return;
+  ctx.store.setState({ overlay: { ...overlay, index: (overlay.index + delta + count) % count } });
+}
+
+/** Enter: the chosen session; the typed name, created, when nothing matches. */
+export async function switchChosen(ctx: ActionContext): Promise<void> {
+  const state = ctx.store.getState();
+  const { chosen } = shownSessions(state);
+  const name = chosen?.name ?? state.input.trim();
+  closeOverlay(ctx.store);
+  const ok = await attempt(ctx, async () => {
+    const result = await switchOrCreate(ctx.tmux, name, ctx.client);
+    return result.created
+      ? `created session ${result.name} and switched to it`
+      : `switched to ${result.name}`;
+  });
+  if (ok && ctx.store.getState().popup) ctx.quit();
+}
+
+export function askRenameSession(ctx: ActionContext): void {
+  const { chosen } = shownSessions(ctx.store.getState());
+  if (!chosen) {
+    showMessage(ctx.store, "no session chosen", true);
+    return;
+  }
+  openOverlay(ctx.store, { kind: "session-rename", sessionId: chosen.id, label: chosen.name }, chosen.name);
+}
+
+export async function submitRenameSession(ctx: ActionContext): Promise<void> {
+  const { overlay, input } = ctx.store.getState();
+  if (overlay.kind !== "session-rename") return;
+  const ok = await attempt(ctx, async () => {
+    const session = await renameSession(ctx.tmux, overlay.sessionId, input.trim());
+    return `renamed session ${overlay.label} to ${session.name}`;
+  });
+  // Back to the list when it worked; the list's line would hide the error otherwise.
+  if (ok) await openSwitcher(ctx);
+  else closeOverlay(ctx.store);
+}
+
+export function askKillSession(ctx: ActionContext): void {
+  const { chosen } = shownSessions(ctx.store.getState());
+  if (!chosen) {
+    showMessage(ctx.store, "no session chosen", true);
+    return;
+  }
+  openOverlay(ctx.store, { kind: "session-kill", sessionId: chosen.id, label: chosen.name });
+}
+
+export async function confirmKillSession(ctx: ActionContext): Promise<void> {
+  const { overlay } = ctx.store.getState();
+  if (overlay.kind !== "session-kill") return;
+  const ok = await attempt(ctx, async () => {
+    await killSession(ctx.tmux, overlay.sessionId, await currentSession(ctx.tmux, ctx.client, process.env));
+    return `killed session ${overlay.label}`;
+  });
+  if (ok) await openSwitcher(ctx);
+  else closeOverlay(ctx.store);
+}
+
+export async function step(ctx: ActionContext, direction: "previous" | "next"): Promise<void> {
+  await attempt(ctx, async () => {
+    await stepSession(ctx.tmux, ctx.client, direction);
+    return `switched to the ${direction} session`;
+  });
+}

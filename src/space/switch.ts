@@ -1,0 +1,74 @@
+// Switching, creating and killing sessions for the dashboard's session switcher, and the
+// session's space label (a session option, `@taw_space`).
+
+import { TawError, usageError } from "../errors.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { foldSessionName, freeTextColumn, target } from "../tmux/escape.ts";
+import { setOption, unsetOption } from "../tmux/options.ts";
+import { resolve, takeSnapshot } from "../tmux/server.ts";
+import { callerPane, createSession, type Env } from "./layout.ts";
+
+export const SPACE_OPTION = "@taw_space";
+
+const clientArgs = (client: string | undefined) => (client ? ["-c", target(client)] : []);
+
+/** The session the client (or, without one, the pane taw runs in) shows now. */
+export async function currentSession(tmux: Tmux, client: string | undefined, env: Env) {
+  if (client) {
+    const id = (await tmux.tryRun(["display-message", "-p", "-c", target(client), "#{session_id}"])).stdout;
+    if (id?.trim()) return id.trim();
+  }
+  const pane = await callerPane(tmux, env);
+  if (!pane) return undefined;
+  return (await tmux.run(["display-message", "-p", "-t", target(pane), "#{session_id}"])).trim() || undefined;
+}
+
+/** Show the session named exactly `name` on the client, creating it (in `cwd`) when none is. */
+export async function switchOrCreate(
+  tmux: Tmux,
+  name: string,
+  client: string | undefined,
+  cwd?: string,
+): Promise<{ id: string; name: string; created: boolean }> {
+  if (name.trim() === "") throw usageError("type a session name first");
+  const snapshot = await takeSnapshot(tmux);
+  const have = snapshot.sessions.find((s) => s.name === foldSessionName(name));
+  const session = have ?? (await createSession(tmux, name, cwd));
+  await tmux.run(["switch-client", ...clientArgs(client), "-t", target(session.id)]);
+  return { id: session.id, name: session.name, created: !have };
+}
+
+/** The previous (-p) or next (-n) session on the client, in tmux's order. */
+export async function stepSession(tmux: Tmux, client: string | undefined, direction: "previous" | "next") {
+  await tmux.run(["switch-client", ...clientArgs(client), direction === "next" ? "-n" : "-p"]);
+}
+
+/** Kill a session named by its exact id; never the one `current` names. */
+export async function killSession(tmux: Tmux, id: string, current: string | undefined): Promise<void> {
+  const exact = await resolve(tmux, id, "session");
+  if (exact === current)
+    throw new TawError("session_current", "that is the session you are on; switch away before killing it");
+  await tmux.run(["kill-session", "-t", target(exact)]);
+}
+
+/** Every session's space (`@taw_space`), by session id; sessions without one are absent. */
+export async function sessionSpaces(tmux: Tmux): Promise<Map<string, string>> {
+  const out = await tmux.run(["list-sessions", "-F", `#{session_id}\t${freeTextColumn(SPACE_OPTION)}`]);
+  const spaces = new Map<string, string>();
+  for (const line of out.split("\n")) {
+    const [id, space] = line.split("\t");
+    if (id && space?.trim()) spaces.set(id, space.trim());
+  }
+  return spaces;
+}
+
+/** Put a session in a space, or (space undefined) take it out of its space. */
+export async function setSpace(tmux: Tmux, sessionText: string, space: string | undefined): Promise<string> {
+  if (space !== undefined && space.trim() === "") throw usageError("a space name cannot be empty");
+  const id = await resolve(tmux, sessionText, "session");
+  const scope = { kind: "session", target: id } as const;
+  await tmux.run(
+    space === undefined ? unsetOption(scope, SPACE_OPTION) : setOption(scope, SPACE_OPTION, space.trim()),
+  );
+  return id;
+}
