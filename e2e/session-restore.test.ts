@@ -397,3 +397,35 @@ describe("a resumed agent's pid", () => {
     expect(readFileSync(`/proc/${pid}/comm`, "utf8").trim()).toBe("sleep");
   }, 30_000);
 });
+
+describe("taw session resume", () => {
+  test('"ask": the offered resume is typed by the verb, on an exact pane, once', async () => {
+    const s = await server();
+    const { env } = scratch("ask");
+    const scope = ["set-option", "-p", "-t", "main"];
+    await s.run(...scope, "@agent_kind", "sleep");
+    await s.run(...scope, "@agent_session_id", "s-2");
+    await s.run(...scope, "@agent_resume_argv", "sleep 301");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-server");
+    await s.taw(["session", "restore", "main"], env);
+    const pane = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+    expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_restore_resume")).trim()).toBe(
+      "sleep 301",
+    );
+
+    const bad = await s.taw(["session", "resume", "%999", "--json"], env);
+    expect(bad.code).toBe(3);
+    const none = await s.taw(["session", "resume"], env);
+    expect(none.code).toBe(2);
+
+    const resumed = await s.taw(["session", "resume", pane, "--json"], env);
+    expect(resumed.json?.result.resumed).toEqual([{ pane, line: "sleep 301" }]);
+    const pid = Number((await s.run("show-options", "-pqv", "-t", pane, "@agent_pid")).trim());
+    expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).toBe("sleep\u0000301\u0000");
+    const again = await s.taw(["session", "resume", "--all"], env);
+    expect(again.stdout).toBe("no resume waiting\n");
+    const twice = await s.taw(["session", "resume", pane], env);
+    expect(twice.stderr).toContain(`no resume waiting in ${pane}`);
+  }, 30_000);
+});

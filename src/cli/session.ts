@@ -5,10 +5,12 @@ import type { ResumeAgents } from "../config/types.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { notFound, TawError, usageError } from "../errors.ts";
 import { attachTo } from "../session/attach.ts";
+import { offeredResumes, resumeOffered } from "../session/offered.ts";
 import { claimStartRestore, RESTORE_SWITCH, waitForFirstSession } from "../session/on-start.ts";
 import { liveSessions, type RestoreReport, restoreSaved } from "../session/restore-all.ts";
 import { saveSessions } from "../session/save.ts";
 import { forgetSaved, readSaved, serverName } from "../session/store.ts";
+import { resolvePane } from "../tmux/server.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 
@@ -193,6 +195,47 @@ export const resurrectCommand = defineCommand<Resurrected>({
   failure: (result) => ("restored" in result ? restoreFailure(result.restored) : undefined),
 });
 
+export const sessionResume = defineCommand({
+  path: ["session", "resume"],
+  summary: "type the resume command a restore offered (resume_agents ask/never) into the pane",
+  positionals: ["[pane]…"],
+  usage: "(or --all)",
+  flags: { all: { type: "boolean", description: "every pane with a resume waiting" } },
+  async run(ctx) {
+    const names = ctx.args.positionals;
+    const all = ctx.args.flags.all === true;
+    if (all === names.length > 0)
+      throw usageError(
+        "name the panes to resume in, or give --all (not both). Example: taw session resume %3",
+      );
+    const offered = await offeredResumes(ctx.tmux);
+    let chosen = offered;
+    if (!all) {
+      const ids = await Promise.all(names.map((name) => resolvePane(ctx.tmux, name)));
+      const missing = names.filter((_, i) => !offered.some((o) => o.pane === ids[i]));
+      if (missing.length > 0)
+        throw notFound(
+          "no_resume_offered",
+          `no resume waiting in ${missing.join(", ")}; nothing was typed. 'taw session resume --all' types every waiting one.`,
+        );
+      chosen = offered.filter((o) => ids.includes(o.pane));
+    }
+    return { resumed: await resumeOffered(ctx.tmux, chosen, loadManifests()) };
+  },
+  render: ({ resumed }) =>
+    resumed.length === 0
+      ? "no resume waiting"
+      : resumed
+          .map((r) =>
+            r.error ? `could not resume in ${r.pane}: ${r.error}` : `resumed in ${r.pane}: ${r.line}`,
+          )
+          .join("\n"),
+  failure: ({ resumed }) =>
+    resumed.some((r) => r.error)
+      ? new TawError("resume_failed", `${resumed.filter((r) => r.error).length} resume(s) did not start`)
+      : undefined,
+});
+
 type StartRestore = { restored: Restored } | { skipped: "off" | "already" };
 
 export const sessionRestoreOnStart = defineCommand<StartRestore>({
@@ -224,6 +267,7 @@ export const sessionCommands = [
   sessionList,
   sessionRestore,
   sessionRestoreOnStart,
+  sessionResume,
   sessionForget,
   resurrectCommand,
 ];

@@ -49,7 +49,7 @@ function plainResumeLine(agent: SavedAgent, manifests: ManifestSet): string | un
 export async function typeResume(
   tmux: Tmux,
   pane: string,
-  agent: SavedAgent,
+  agent: Pick<SavedAgent, "kind" | "name">,
   line: string,
   manifests: ManifestSet,
 ): Promise<void> {
