@@ -29,6 +29,7 @@ import { sessionCommands } from "./session.ts";
 import { sessionNew } from "./session-new.ts";
 import { setupCommand } from "./setup.ts";
 import { shellInitCommand } from "./shell-init.ts";
+import { spaceCommands } from "./space.ts";
 import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
 import { tabCommands } from "./tab.ts";
@@ -48,6 +49,7 @@ export const COMMANDS: Command[] = [
   ...(workspaceCommands as Command[]),
   ...(tabCommands as Command[]),
   ...(windowCommands as Command[]),
+  ...(spaceCommands as Command[]),
   ...(sessionCommands as Command[]),
   sessionNew as Command,
   ...(waitForCommands as Command[]),

@@ -1,13 +1,19 @@
+import { sessionSpaces } from "../space/switch.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { defineCommand } from "./command.ts";
 import { treeRecord } from "./records.ts";
 
-/** The tree as indented text: sessions, their windows, their panes. */
-export function renderTree(snapshot: Snapshot): string {
+/** The tree as indented text: sessions (grouped by space, those in none last), their
+ * windows, their panes. */
+export function renderTree(snapshot: Snapshot, spaces: ReadonlyMap<string, string> = new Map()): string {
   if (snapshot.sessions.length === 0) return "no sessions";
   const lines: string[] = [];
-  for (const session of snapshot.sessions) {
+  let space = "";
+  for (const session of bySpace(snapshot, spaces)) {
+    const its = spaces.get(session.id) ?? "";
+    if (its !== space) lines.push(its ? `space ${its}` : "no space");
+    space = its;
     const attached = session.attached > 0 ? " (attached)" : "";
     lines.push(`${session.publicId}  ${session.name}${attached}`);
     for (const window of session.windows) {
@@ -16,6 +22,14 @@ export function renderTree(snapshot: Snapshot): string {
     }
   }
   return lines.join("\n");
+}
+
+/** tmux's order inside a space; spaces by name; sessions in no space last. */
+function bySpace(snapshot: Snapshot, spaces: ReadonlyMap<string, string>) {
+  const rank = (id: string) => spaces.get(id) ?? "\uffff";
+  return [...snapshot.sessions].sort((a, b) =>
+    rank(a.id) < rank(b.id) ? -1 : rank(a.id) > rank(b.id) ? 1 : 0,
+  );
 }
 
 function paneLine(pane: Pane): string {
@@ -27,7 +41,19 @@ function paneLine(pane: Pane): string {
 export const treeCommand = defineCommand({
   path: ["tree"],
   summary: "every session, window and pane with its agent",
-  run: (ctx) => takeSnapshot(ctx.tmux),
-  render: renderTree,
-  toJson: treeRecord,
+  run: async (ctx) => {
+    const [snapshot, spaces] = await Promise.all([takeSnapshot(ctx.tmux), sessionSpaces(ctx.tmux)]);
+    return { snapshot, spaces };
+  },
+  render: ({ snapshot, spaces }) => renderTree(snapshot, spaces),
+  toJson: ({ snapshot, spaces }) => {
+    const sessions = bySpace(snapshot, spaces);
+    const workspaces = treeRecord({ ...snapshot, sessions }).workspaces.map((w, i) => ({
+      ...w,
+      space: spaces.get(sessions[i]?.id ?? "") ?? null,
+    }));
+    const names = [...new Set(workspaces.flatMap((w) => (w.space ? [w.space] : [])))];
+    const members = (name: string) => workspaces.filter((w) => w.space === name).map((w) => w.workspace_id);
+    return { workspaces, spaces: names.map((name) => ({ name, workspaces: members(name) })) };
+  },
 });
