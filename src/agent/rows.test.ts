@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { fixtureSnapshot, NOW } from "../app/fixtures.ts";
-import { agentRows, countStates, nextUp } from "./rows.ts";
+import type { Pane } from "../tmux/snapshot.ts";
+import { agentRows, countStates, isAgentPane, nextUp } from "./rows.ts";
 
 const agent = (state: string, ago: number, extra: Record<string, string> = {}) => ({
   command: "claude",
@@ -59,4 +60,16 @@ test("a kind hint names an agent while a program is in front, not over the shell
       .map((row) => row.paneId)
       .sort(),
   ).toEqual(["%1", "%3"]);
+});
+
+test("a restored pane whose resume waits is a row tagged restored, named by its saved kind; it is not an agent", () => {
+  const snapshot = fixtureSnapshot([
+    { command: "sh", agent: { restoreResume: "claude --resume abc", resumeAgent: "claude" } },
+    { command: "sh", agent: { resumeAgent: "codex" } },
+  ]);
+  const rows = agentRows(snapshot, new Map());
+  expect(rows.map((row) => [row.paneId, row.kind, row.restored, row.detail])).toEqual([
+    ["%1", "claude", true, "restored · R resumes: claude --resume abc"],
+  ]);
+  expect(isAgentPane(snapshot.panes.get("%1") as Pane)).toBe(false);
 });

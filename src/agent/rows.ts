@@ -30,6 +30,8 @@ export interface AgentRow {
   rank: number;
   /** The agent reports its state itself (a hook owns it: @agent_source hook:*), not read off its screen. */
   reports: boolean;
+  /** A restored pane whose agent's resume command waits (@agent_restore_resume). */
+  restored: boolean;
 }
 
 /** Group order: blocked, done and unseen, working, idle (and done already seen), unknown. */
@@ -55,9 +57,14 @@ export function rankOf(state: string, seen: boolean): number {
 export const isAgentPane = (pane: Pane) =>
   pane.agent.kind !== "" || (pane.agent.kindHint !== "" && !isShell(pane.command));
 
+/** An agent row: an agent, or a restored pane whose agent's resume waits (not an agent to
+ * prompt or answer: only its resume key applies). */
+const hasRow = (pane: Pane) => isAgentPane(pane) || pane.agent.restoreResume !== "";
+
 export function agentRow(pane: Pane, branch = ""): AgentRow {
   const a = pane.agent;
-  const kind = a.kind || a.kindHint;
+  const kind = a.kind || a.kindHint || a.resumeAgent;
+  const restored = a.restoreResume !== "";
   const state = a.state || "unknown";
   const seen = a.seen === "1";
   return {
@@ -74,11 +81,14 @@ export function agentRow(pane: Pane, branch = ""): AgentRow {
     windowId: pane.windowId,
     windowIndex: pane.windowIndex,
     place: `${pane.sessionName}:${pane.windowIndex}`,
-    detail: a.message || a.title || pane.title || a.rule,
+    detail: restored
+      ? `restored · R resumes: ${a.restoreResume}`
+      : a.message || a.title || pane.title || a.rule,
     path: pane.path,
     branch,
     rank: rankOf(state, seen),
     reports: a.source.startsWith("hook:"),
+    restored,
   };
 }
 
@@ -96,7 +106,7 @@ const paneNumber = (id: string) => Number.parseInt(id.slice(1), 10) || 0;
 export function agentRows(snapshot: Snapshot, branches: ReadonlyMap<string, string>): AgentRow[] {
   const rows: AgentRow[] = [];
   for (const pane of snapshot.panes.values()) {
-    if (isAgentPane(pane)) rows.push(agentRow(pane, branches.get(pane.path) ?? ""));
+    if (hasRow(pane)) rows.push(agentRow(pane, branches.get(pane.path) ?? ""));
   }
   return rows.sort(compareRows);
 }

@@ -22,6 +22,7 @@ import {
   openOverlay,
   rowCount,
   scrollHelp,
+  selectedAgent,
   selectedPaneId,
   selectIndex,
   setFilter,
@@ -321,6 +322,17 @@ export const COMMANDS: KeyCommand[] = [
     category: "Agent",
     modes: LIST,
     run: (c) => seen(c),
+  },
+  {
+    id: "resume",
+    keys: ["R"],
+    hint: "R",
+    title: "resume a restored agent's conversation (types its resume command)",
+    category: "Agent",
+    modes: LIST,
+    footer: true,
+    when: (s) => selectedAgent(s)?.restored === true,
+    run: async (c) => (await import("./resume.ts")).resumeSelected(c),
   },
   // Inbox: answer the selected waiting agent (src/inbox)
   {

@@ -18,7 +18,7 @@ import { typedLine } from "../watch/report.ts";
 import type { SavedAgent } from "./format.ts";
 
 /** The resume command a restore leaves on a pane it did not type it into. */
-export const RESTORE_RESUME_OPTION = "@agent_restore_resume";
+export const RESTORE_RESUME_OPTION = O.restoreResume;
 
 /**
  * The line that resumes the agent's conversation: the command its hook reported, else its

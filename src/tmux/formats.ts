@@ -32,6 +32,9 @@ export const AGENT_OPTIONS = {
   pid: "@agent_pid",
   /** The state an agent that has gone ended in, kept after its record. */
   finalState: "@agent_final_state",
+  /** The resume command a session restore offered and did not type, and the agent's kind. */
+  restoreResume: "@agent_restore_resume",
+  resumeAgent: "@agent_resume_agent",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;
