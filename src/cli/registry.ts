@@ -26,7 +26,7 @@ import { reportCommands } from "./report.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { seenCommand } from "./seen.ts";
 import { sessionCommands } from "./session.ts";
-import { sessionNew } from "./session-new.ts";
+import { sessionNew, sessionSwitch } from "./session-new.ts";
 import { setupCommand } from "./setup.ts";
 import { shellInitCommand } from "./shell-init.ts";
 import { spaceCommands } from "./space.ts";
@@ -52,6 +52,7 @@ export const COMMANDS: Command[] = [
   ...(spaceCommands as Command[]),
   ...(sessionCommands as Command[]),
   sessionNew as Command,
+  sessionSwitch as Command,
   ...(waitForCommands as Command[]),
   listVerbs as Command,
   ...(agentCommands as Command[]),

@@ -1,7 +1,7 @@
 // Switching, creating and killing sessions for the dashboard's session switcher, and the
 // session's space label (a session option, `@taw_space`).
 
-import { TawError, usageError } from "../errors.ts";
+import { notFound, TawError, usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { foldSessionName, freeTextColumn, target } from "../tmux/escape.ts";
 import { setOption, unsetOption } from "../tmux/options.ts";
@@ -29,13 +29,16 @@ export async function switchOrCreate(
   name: string,
   client: string | undefined,
   cwd?: string,
-): Promise<{ id: string; name: string; created: boolean }> {
+  create = true,
+): Promise<{ id: string; name: string; created: boolean; switched: boolean }> {
   if (name.trim() === "") throw usageError("type a session name first");
   const snapshot = await takeSnapshot(tmux);
   const have = snapshot.sessions.find((s) => s.name === foldSessionName(name));
+  if (!have && !create)
+    throw notFound("session_not_found", `no session '${name}' on this tmux server; add --create to make it`);
   const session = have ?? (await createSession(tmux, name, cwd));
-  await tmux.run(["switch-client", ...clientArgs(client), "-t", target(session.id)]);
-  return { id: session.id, name: session.name, created: !have };
+  const switched = await tmux.tryRun(["switch-client", ...clientArgs(client), "-t", target(session.id)]);
+  return { id: session.id, name: session.name, created: !have, switched: !switched.error };
 }
 
 /** The previous (-p) or next (-n) session on the client, in tmux's order. */

@@ -44,9 +44,8 @@ export async function switchChosen(ctx: ActionContext): Promise<void> {
   closeOverlay(ctx.store);
   const ok = await attempt(ctx, async () => {
     const result = await switchOrCreate(ctx.tmux, name, ctx.client);
-    return result.created
-      ? `created session ${result.name} and switched to it`
-      : `switched to ${result.name}`;
+    const where = result.switched ? "switched to" : "no tmux client to switch to";
+    return `${result.created ? "created session, " : ""}${where} ${result.name}`;
   });
   if (ok && ctx.store.getState().popup) ctx.quit();
 }
