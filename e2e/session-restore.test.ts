@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardLine } from "./dashboard-helpers.ts";
+import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
@@ -428,4 +428,45 @@ describe("taw session resume", () => {
     const twice = await s.taw(["session", "resume", pane], env);
     expect(twice.stderr).toContain(`no resume waiting in ${pane}`);
   }, 30_000);
+});
+
+describe("the dashboard's restored rows", () => {
+  test("a restored pane with a resume waiting shows tagged restored; R types its resume once", async () => {
+    const s = await server({ width: 160 });
+    const { env } = scratch("ask");
+    const scope = ["set-option", "-p", "-t", "main"];
+    await s.run(...scope, "@agent_kind", "sleep");
+    await s.run(...scope, "@agent_session_id", "s-3");
+    await s.run(...scope, "@agent_resume_argv", "sleep 302");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-server");
+    await s.taw(["session", "restore", "main"], env);
+    const pane = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+
+    const dashboard = (
+      await s.run(
+        "new-window",
+        "-P",
+        "-F",
+        "#{pane_id}",
+        "sh",
+        "-c",
+        dashboardLine(s, ["dashboard"], {
+          TAW_STATE_DIR: env.TAW_STATE_DIR,
+          TAW_CONFIG_DIR: env.TAW_CONFIG_DIR,
+        }),
+      )
+    ).trim();
+    await screenShows(
+      s,
+      dashboard,
+      (text) => text.includes("restored · R resumes: sleep"),
+      "the restored row",
+    );
+    await s.run("send-keys", "-t", dashboard, "R");
+    await screenShows(s, dashboard, (text) => text.includes("resumed sleep: sleep 302"), "the resume said");
+    const pid = Number((await s.run("show-options", "-pqv", "-t", pane, "@agent_pid")).trim());
+    expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).toBe("sleep\u0000302\u0000");
+    expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_restore_resume")).trim()).toBe("");
+  }, 40_000);
 });
