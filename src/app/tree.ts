@@ -2,6 +2,7 @@
 // list. A collapsed session shows only its own row.
 
 import { isAgentPane } from "../agent/rows.ts";
+import { isScratchHolder } from "../scratch/toggle.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 
 export interface TreeRow {
@@ -30,6 +31,7 @@ export function treeRows(
 ): TreeRow[] {
   const rows: TreeRow[] = [];
   for (const session of snapshot.sessions) {
+    if (isScratchHolder(session.name)) continue; // taw's hidden scratch shells
     const windows = session.windows
       .map((window) => ({ window, panes: window.panes.filter((pane) => !keep || keep.has(pane.id)) }))
       .filter((entry) => entry.panes.length > 0);

@@ -24,6 +24,7 @@ import { paneLayoutCommands } from "./pane-layout.ts";
 import { pluginCommands } from "./plugin.ts";
 import { reportCommands } from "./report.ts";
 import { sandboxCommand } from "./sandbox.ts";
+import { scratchCommand } from "./scratch.ts";
 import { seenCommand } from "./seen.ts";
 import { sessionCommands } from "./session.ts";
 import { sessionNew, sessionSwitch } from "./session-new.ts";
@@ -50,6 +51,7 @@ export const COMMANDS: Command[] = [
   ...(tabCommands as Command[]),
   ...(windowCommands as Command[]),
   ...(spaceCommands as Command[]),
+  scratchCommand as Command,
   ...(sessionCommands as Command[]),
   sessionNew as Command,
   sessionSwitch as Command,

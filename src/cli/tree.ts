@@ -1,3 +1,4 @@
+import { isScratchHolder } from "../scratch/toggle.ts";
 import { sessionSpaces } from "../space/switch.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
@@ -27,9 +28,9 @@ export function renderTree(snapshot: Snapshot, spaces: ReadonlyMap<string, strin
 /** tmux's order inside a space; spaces by name; sessions in no space last. */
 function bySpace(snapshot: Snapshot, spaces: ReadonlyMap<string, string>) {
   const rank = (id: string) => spaces.get(id) ?? "\uffff";
-  return [...snapshot.sessions].sort((a, b) =>
-    rank(a.id) < rank(b.id) ? -1 : rank(a.id) > rank(b.id) ? 1 : 0,
-  );
+  return snapshot.sessions
+    .filter((session) => !isScratchHolder(session.name))
+    .sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : rank(a.id) > rank(b.id) ? 1 : 0));
 }
 
 function paneLine(pane: Pane): string {

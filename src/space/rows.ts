@@ -2,6 +2,7 @@
 // space, grouped by space (sessions in no space last), narrowed by what was typed.
 
 import type { AgentRow } from "../agent/rows.ts";
+import { isScratchHolder } from "../scratch/toggle.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 
 export interface SessionRow {
@@ -19,13 +20,15 @@ export function sessionRows(
   spaces: Readonly<Record<string, string>>,
 ): SessionRow[] {
   if (!snapshot) return [];
-  const rows = snapshot.sessions.map((session) => ({
-    id: session.id,
-    name: session.name,
-    attached: session.attached,
-    space: spaces[session.id] ?? "",
-    states: agents.filter((agent) => agent.sessionId === session.id).map((agent) => agent.state),
-  }));
+  const rows = snapshot.sessions
+    .filter((session) => !isScratchHolder(session.name))
+    .map((session) => ({
+      id: session.id,
+      name: session.name,
+      attached: session.attached,
+      space: spaces[session.id] ?? "",
+      states: agents.filter((agent) => agent.sessionId === session.id).map((agent) => agent.state),
+    }));
   // Stable sort: tmux's order inside a space; the spaces by name; no space last.
   return rows.sort((a, b) =>
     a.space === b.space ? 0 : a.space === "" ? 1 : b.space === "" ? -1 : a.space < b.space ? -1 : 1,

@@ -1,0 +1,36 @@
+// taw scratch: toggle the session's scratch terminal (src/scratch) on a client.
+
+import { usageError } from "../errors.ts";
+import { toggleScratch } from "../scratch/toggle.ts";
+import { defineCommand } from "./command.ts";
+
+export const scratchCommand = defineCommand({
+  path: ["scratch"],
+  summary: "show or hide the session's scratch shell in a popup (it keeps running while hidden)",
+  positionals: ["[name]"],
+  flags: {
+    client: { type: "string", description: "the client (default: $TAW_CLIENT, else the current one)" },
+    width: { type: "string", description: "popup width, columns or % (default 80%)" },
+    height: { type: "string", description: "popup height, rows or % (default 80%)" },
+    command: { type: "string", description: "what a named scratch entry runs when first made" },
+  },
+  async run(ctx) {
+    const client =
+      (ctx.args.flags.client as string | undefined) ||
+      ctx.env.TAW_CLIENT ||
+      (ctx.env.TMUX
+        ? (await ctx.tmux.tryRun(["display-message", "-p", "#{client_name}"])).stdout.trim()
+        : "");
+    if (!client)
+      throw usageError("no tmux client to show the scratch on: run it inside tmux or give --client <client>");
+    return toggleScratch(ctx.tmux, {
+      client,
+      width: (ctx.args.flags.width as string | undefined) ?? "80%",
+      height: (ctx.args.flags.height as string | undefined) ?? "80%",
+      name: ctx.args.positionals[0],
+      command: ctx.args.flags.command as string | undefined,
+    });
+  },
+  render: (state) => `scratch ${state}`,
+  toJson: (state) => ({ state }),
+});
