@@ -43,7 +43,7 @@ const ownCpuMs = () => {
 
 /** 1000 lines of coloured output in a pane, printed by the pane's own shell. */
 const printLines = (n: number, tag: string) =>
-  `i=0; while [ $i -lt ${n} ]; do printf '\\033[3%dm${tag} line %d of the build log, some words to compress\\033[0m\\n' $((i % 7)) $i; i=$((i+1)); done`;
+  `awk 'BEGIN { for (i = 0; i < ${n}; i++) printf "\\033[3%dm${tag} line %d of the build log, some words to compress\\033[0m\\n", i % 7, i }'`;
 
 async function setUp(size: number): Promise<{ tmux: Tmux; serverPid: number; panes: string[] }> {
   const tmux = new Tmux({ socketName: `taw-bench-session-${process.pid}-${size}` });
