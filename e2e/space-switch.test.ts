@@ -52,3 +52,26 @@ test("session switch --create --cwd makes the folder's session and switches the 
   const badDir = await s.taw(["session", "switch", "--create", "--cwd", join(project, "nope")]);
   expect(badDir.stderr).toContain("is not a folder");
 }, 30_000);
+
+test("pane send-text --raw types the text key by key, no bracketed paste", async () => {
+  const s = await start({ session: "main" });
+  // cat -v shows a bracketed paste's markers as ^[[200~; typed keys come through bare.
+  await s.run("send-keys", "-t", "main", "printf '\\033[?2004h'; cat -v", "Enter");
+  await waitFor(
+    async () =>
+      (await s.run("display-message", "-p", "-t", "main", "#{pane_current_command}")).trim() === "cat",
+    5000,
+    "cat running",
+  );
+  expect((await s.taw(["pane", "send-text", "main:0.0", "--raw", "typed;"])).code).toBe(0);
+  await s.run("send-keys", "-t", "main", "Enter");
+  const screen = await waitFor(
+    async () => {
+      const text = await s.run("capture-pane", "-p", "-t", "main");
+      return text.split("\n").filter((l) => l.includes("typed;")).length >= 2 ? text : undefined;
+    },
+    5000,
+    "the typed line echoed by cat",
+  );
+  expect(screen).not.toContain("200~");
+});

@@ -1,8 +1,8 @@
 // taw pane list|get|read|send-text|send-keys: the panes of the server, one at a time.
 
 import { usageError } from "../errors.ts";
-import { target, word } from "../tmux/escape.ts";
-import { pasteText } from "../tmux/paste.ts";
+import { literalKeys, target, word } from "../tmux/escape.ts";
+import { checkPasteSize, pasteText } from "../tmux/paste.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
@@ -89,7 +89,10 @@ export const paneSendText = defineCommand({
   summary: "paste text into a pane byte for byte, bracketed if the program asks (no Enter)",
   positionals: ["<pane>", "[text]…"],
   usage: "(or --stdin, --file <path>)",
-  flags: TEXT_FLAGS,
+  flags: {
+    ...TEXT_FLAGS,
+    raw: { type: "boolean", description: "type the text key by key (send-keys -l) instead of one paste" },
+  },
   async run(ctx) {
     const id = await resolvePane(
       ctx.tmux,
@@ -97,7 +100,10 @@ export const paneSendText = defineCommand({
     );
     const text = await textFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
     if (text === "") throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
-    await pasteText(ctx.tmux, id, text);
+    if (ctx.args.flags.raw === true) {
+      checkPasteSize(text);
+      await ctx.tmux.run(["send-keys", "-t", target(id), "-l", literalKeys(text)]);
+    } else await pasteText(ctx.tmux, id, text);
     return { pane_id: id, sent: text.length };
   },
   render: () => "",
