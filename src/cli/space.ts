@@ -2,10 +2,10 @@
 // (the session option @taw_space). A space exists while a session is in it.
 
 import { usageError } from "../errors.ts";
-import { callerPane, type Env } from "../space/layout.ts";
+import { callerPane, type Env, sessionIn } from "../space/layout.ts";
 import { setSpace } from "../space/switch.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { resolve } from "../tmux/server.ts";
+import { resolve, takeSnapshot } from "../tmux/server.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 
@@ -22,6 +22,12 @@ async function sessionOf(tmux: Tmux, text: string | undefined, env: Env): Promis
   return resolve(tmux, pane, "session");
 }
 
+/** The session's public id and name, for the answer. */
+async function named(tmux: Tmux, id: string) {
+  const session = sessionIn(await takeSnapshot(tmux), id);
+  return { workspace_id: session.publicId, name: session.name };
+}
+
 export const spaceSet = defineCommand({
   path: ["space", "set"],
   summary: "put a session in a space (the switcher and views group sessions by it)",
@@ -34,9 +40,9 @@ export const spaceSet = defineCommand({
       await sessionOf(ctx.tmux, ctx.args.flags.session as string | undefined, ctx.env),
       space,
     );
-    return { session: id, space: space.trim() };
+    return { ...(await named(ctx.tmux, id)), space: space.trim() };
   },
-  render: (r) => `session ${r.session} is in space ${r.space}`,
+  render: (r) => `session ${r.name} (${r.workspace_id}) is in space ${r.space}`,
   toJson: (r) => r,
 });
 
@@ -50,9 +56,9 @@ export const spaceClear = defineCommand({
       await sessionOf(ctx.tmux, ctx.args.flags.session as string | undefined, ctx.env),
       undefined,
     );
-    return { session: id, space: null };
+    return { ...(await named(ctx.tmux, id)), space: null };
   },
-  render: (r) => `session ${r.session} is in no space`,
+  render: (r) => `session ${r.name} (${r.workspace_id}) is in no space`,
   toJson: (r) => r,
 });
 
