@@ -75,3 +75,21 @@ test("pane send-text --raw types the text key by key, no bracketed paste", async
   );
   expect(screen).not.toContain("200~");
 });
+
+test("pane move --to-session: one pane to a new window there, same program", async () => {
+  const s = await start({ session: "main" });
+  await s.run("new-session", "-d", "-s", "other", "sh");
+  const pane = (await s.run("split-window", "-d", "-t", "main", "-P", "-F", "#{pane_id}", "sh")).trim();
+  const pid = (await s.run("display-message", "-p", "-t", pane, "#{pane_pid}")).trim();
+  const moved = await s.taw(["pane", "move", pane, "--to-session", "other", "--json"]);
+  expect(moved.code).toBe(0);
+  expect((await s.run("display-message", "-p", "-t", pane, "#{session_name} #{pane_pid}")).trim()).toBe(
+    `other ${pid}`,
+  );
+  expect((await s.run("list-panes", "-t", "main", "-F", "#{pane_id}")).trim().split("\n")).not.toContain(
+    pane,
+  );
+  const bad = await s.taw(["pane", "move", pane, "--to-session", "nosuch"]);
+  expect(bad.code).not.toBe(0);
+  expect(bad.stderr).toContain("no session 'nosuch'");
+});

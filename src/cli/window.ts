@@ -1,7 +1,7 @@
 // taw window move: a window to another session; its panes, and the programs in them, go with it.
 
 import { usageError } from "../errors.ts";
-import { moveWindow } from "../space/move.ts";
+import { movePane, moveWindow } from "../space/move.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { tabRecord } from "./records.ts";
@@ -28,4 +28,20 @@ export const windowMove = defineCommand({
   toJson: tabRecord,
 });
 
-export const windowCommands = [windowMove];
+export const paneMove = defineCommand({
+  path: ["pane", "move"],
+  summary: "move one pane into a new window of another session; its program keeps running",
+  positionals: ["<pane>"],
+  flags: { "to-session": { type: "string", description: "the session it goes to" } },
+  async run(ctx) {
+    const example = "taw pane move w1:p4 --to-session work";
+    const text = requireArg(ctx.args.positionals, 0, "pane", example);
+    const to = ctx.args.flags["to-session"] as string | undefined;
+    if (!to) throw usageError(`missing --to-session <session>. Example: ${example}`);
+    return movePane(ctx.tmux, text, to);
+  },
+  render: (window) => `moved to ${window.publicId}`,
+  toJson: tabRecord,
+});
+
+export const windowCommands = [windowMove, paneMove];

@@ -26,6 +26,28 @@ export async function moveWindow(
   return windowIn(await takeSnapshot(tmux), id);
 }
 
+/** Move one pane into a new window at the end of another session (break-pane); its program
+ * keeps running. */
+export async function movePane(tmux: Tmux, paneText: string, sessionText: string): Promise<Window> {
+  const snapshot = await takeSnapshot(tmux);
+  const pane = await resolve(tmux, paneText, "pane", snapshot);
+  const session = await resolve(tmux, sessionText, "session", snapshot);
+  const id = (
+    await tmux.run([
+      "break-pane",
+      "-d",
+      "-s",
+      target(pane),
+      "-t",
+      target(`${session}:`),
+      "-P",
+      "-F",
+      "#{window_id}",
+    ])
+  ).trim();
+  return windowIn(await takeSnapshot(tmux), id);
+}
+
 /** A client showing the session taw runs in, named before anything moved. */
 async function callerClient(tmux: Tmux, snapshot: Snapshot, env: Env): Promise<string | undefined> {
   const caller = await callerPane(tmux, env);
