@@ -71,7 +71,9 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
     eventsPath: eventsPathFor(ctx.tmux, ctx.env),
     rosterPath: rosterFile(ctx.tmux.describeSocket(ctx.env), ctx.env),
     workers: Number.isInteger(workers) ? workers : undefined,
-    role: "headless",
+    // Only the supervised engine `taw engine` starts (its supervisor sets RESTARTS_VAR) is
+    // restarted for another build; one run in a terminal is its user's to restart.
+    role: ctx.env[RESTARTS_VAR] === undefined ? "foreground" : "headless",
     restarts: Number(ctx.env[RESTARTS_VAR]) || 0,
   });
   // A crash is logged and ends with CRASH_EXIT, which the supervisor (src/supervise) restarts.

@@ -28,7 +28,7 @@ export async function checkEngine(tmux: Tmux, env: Env = process.env, now = Date
   const detail = [
     `pid ${claim.pid}${where}, up ${formatDuration((now - claim.startedAt) / 1000)}, taw ${claim.build || claim.version}`,
     `${claim.restarts} restart${claim.restarts === 1 ? "" : "s"}`,
-    ...(claim.role === "hosted" ? ["in a dashboard"] : []),
+    ...(claim.role === "hosted" ? ["in a dashboard"] : claim.role === "foreground" ? ["in a terminal"] : []),
     ...(error ? [`last error: ${error}`] : []),
   ].join(", ");
   if (cannot)

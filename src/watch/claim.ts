@@ -1,9 +1,9 @@
 // Who runs the engine of a tmux server: the global option @agent_wizard_engine holds
 // `<pid> <host> <startedAt ms> <version> <build> <restarts> <role>` (build.ts: version + code
-// hash; restarts: how many times its supervisor brought it back; role: `headless` for
-// `taw engine`, `hosted` inside a dashboard). Claims of older taws stop after the version. It is taken by a compare-and-set in one tmux
-// invocation (if-shell -F on the value the taker read), so of two engines started at once
-// exactly one ends up holding it. A claim whose pid is gone on this host is stale and may
+// hash; restarts: how many times its supervisor brought it back; role: EngineRole). Claims of
+// older taws stop after the version. It is taken by a compare-and-set in one tmux invocation
+// (if-shell -F on the value the taker read), so of two engines started at once exactly one
+// ends up holding it. A claim whose pid is gone on this host is stale and may
 // be taken over; a claim from another host is assumed alive (its pid cannot be checked).
 // Once its first tick is written the engine copies its claim to @agent_wizard_engine_ready,
 // so a verb that started one knows when the records it reads are the engine's.
@@ -40,7 +40,10 @@ const safeWord = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_") || "_";
 
 export const thisHost = () => safeWord(hostname());
 
-export type EngineRole = "headless" | "hosted";
+/** `headless`: `taw engine`'s, under its supervisor (another build's is restarted);
+ * `foreground`: `taw engine --foreground` in someone's terminal; `hosted`: a dashboard's. */
+export type EngineRole = "headless" | "foreground" | "hosted";
+const ROLES: readonly string[] = ["headless", "foreground", "hosted"];
 
 export interface ClaimFields {
   build?: string;
@@ -72,7 +75,7 @@ export function parseClaim(
     version: version ?? "",
     build: build === "_" ? "" : (build ?? ""),
     restarts: Number(restarts) || 0,
-    role: role === "headless" ? "headless" : "hosted",
+    role: ROLES.includes(role ?? "") ? (role as EngineRole) : "hosted",
     alive: host !== thisHost() || isAlive(pidNumber),
   };
 }
