@@ -44,28 +44,32 @@ async function withEngine<T>(
 
 const print = (name: string, figures: unknown) => console.log(`${name.padEnd(8)} ${JSON.stringify(figures)}`);
 
-print(
-  "cycles",
-  await withEngine((s, env) =>
-    agentCycles(s, agents, env.TAW_STATE_DIR as string, size.panes, size.cyclesPerPane),
-  ),
-);
-print(
-  "growth",
-  await withEngine((s, _env, pid) => growth(s, pid, size.growthPanes, size.growthSeconds, agents)),
-);
-print("reports", await withEngine((s, env) => reportStorm(s, env, agents, 50, size.reportSeconds)));
-print("fuzz", await withEngine((s, env) => fuzz(s, env, agents, size.fuzzTexts)));
-print(
-  "moves",
-  await withEngine(async (s, env) =>
-    moves(s, agents, async () =>
-      Number((await s.taw(["engine", "status", "--json"], env)).json?.result.pid ?? 0),
+if (runs("cycles"))
+  print(
+    "cycles",
+    await withEngine((s, env) =>
+      agentCycles(s, agents, env.TAW_STATE_DIR as string, size.panes, size.cyclesPerPane),
     ),
-  ),
-);
+  );
+if (runs("growth"))
+  print(
+    "growth",
+    await withEngine((s, _env, pid) => growth(s, pid, size.growthPanes, size.growthSeconds, agents)),
+  );
+if (runs("reports"))
+  print("reports", await withEngine((s, env) => reportStorm(s, env, agents, 50, size.reportSeconds)));
+if (runs("fuzz")) print("fuzz", await withEngine((s, env) => fuzz(s, env, agents, size.fuzzTexts)));
+if (runs("moves"))
+  print(
+    "moves",
+    await withEngine(async (s, env) =>
+      moves(s, agents, async () =>
+        Number((await s.taw(["engine", "status", "--json"], env)).json?.result.pid ?? 0),
+      ),
+    ),
+  );
 // The server killed under the engine: how long until the engine is gone, and what it said.
-{
+if (runs("killsrv")) {
   const s = await startServer();
   const stateDir = mkdtempSync(join(tmpdir(), "taw-soak-"));
   await s.taw(["engine"], { TAW_STATE_DIR: stateDir });
