@@ -79,13 +79,15 @@ describe("plugin", () => {
       }
       const popup = await prefixBinding(s, "A");
       const next = await prefixBinding(s, "O");
+      const inbox = await prefixBinding(s, "B");
       expect(popup).toContain(" display-popup ");
       expect(next).toContain(" next ");
-      for (const binding of [popup, next]) expect(binding).toMatch(/\|\| true"$/);
+      expect(inbox).toContain("'--view' 'inbox'");
+      for (const binding of [popup, next, inbox]) expect(binding).toMatch(/\|\| true"$/);
       const keys = (await s.run("list-keys", "-T", "prefix"))
         .split("\n")
         .filter((line) => line.includes("bin/taw") || line.includes("app/entry.ts"));
-      expect(keys).toHaveLength(2);
+      expect(keys).toHaveLength(3);
 
       const removed = await s.taw(["plugin", "uninstall", "--json"]);
       expect(removed.json?.ok).toBe(true);
@@ -94,6 +96,7 @@ describe("plugin", () => {
       expect(after.some((line) => line.includes("@mine"))).toBe(true);
       expect(await prefixBinding(s, "A")).toBeUndefined();
       expect(await prefixBinding(s, "O")).toBeUndefined();
+      expect(await prefixBinding(s, "B")).toBeUndefined();
       expect((await s.run("show-options", "-gqv", "@agent_wizard_keys")).trim()).toBe("");
     },
     TIMEOUT_MS,
@@ -182,6 +185,29 @@ describe("plugin", () => {
       expect(await screen(outer)).not.toContain("taw popup");
       await outer.run("send-keys", "-t", "main", "C-b", "A");
       await waitFor(async () => (await screen(outer)).includes("taw popup"), 15000, "the popup on screen");
+      await outer.run("send-keys", "-t", "main", "q");
+      await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "prefix B opens the popup straight on the Inbox",
+    async () => {
+      const inner = await server({ width: 100, height: 30 });
+      await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await load(inner);
+      const outer = await attachedClient(inner);
+      await outer.run("send-keys", "-t", "main", "C-b", "B");
+      const shown = await waitFor(
+        async () => {
+          const text = await screen(outer);
+          return text.includes("taw popup") && text.includes("no agent is waiting") ? text : undefined;
+        },
+        15000,
+        "the popup on the Inbox",
+      );
+      expect(shown).toContain("Inbox");
       await outer.run("send-keys", "-t", "main", "q");
       await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
     },

@@ -18,4 +18,9 @@ describe("the popup key's shell command", () => {
     expect(shell).toMatch(/'[^']*\/src\/app\/entry\.ts' '--popup'/);
     expect(shell.endsWith(">/dev/null 2>&1 || true")).toBe(true);
   });
+
+  test("the inbox key's opens it on the Inbox; the popup key's on the last view", () => {
+    expect(popupKeyShell("inbox")).toContain("'--popup' '--view' 'inbox' --client");
+    expect(shell).not.toContain("--view");
+  });
 });

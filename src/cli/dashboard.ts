@@ -102,12 +102,12 @@ const sizeFormat = (option: string, fallback: string) => `#{?#{${option}},#{${op
  * popup on the client that pressed the key: the tmux client binary, not a taw process, so the
  * popup opens without waiting for Bun. It reads the size options as the key is pressed.
  */
-export function popupKeyShell(): string {
+export function popupKeyShell(view?: View): string {
   const client = "'#{client_name}'";
   const words = ["tmux", "display-popup", "-c", client, "-E"];
   const sizes = ["-w", `'${sizeFormat(POPUP_WIDTH_OPTION, DEFAULT_POPUP_WIDTH)}'`];
   sizes.push("-h", `'${sizeFormat(POPUP_HEIGHT_OPTION, DEFAULT_POPUP_HEIGHT)}'`);
-  const dashboard = dashboardArgv([], "").map((part) => formatLiteral(shellQuote(part)));
+  const dashboard = dashboardArgv([], "", view).map((part) => formatLiteral(shellQuote(part)));
   return [...words, ...sizes, ...dashboard, "--client", client, ">/dev/null 2>&1 || true"].join(" ");
 }
 

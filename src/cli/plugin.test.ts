@@ -20,6 +20,7 @@ const settings = {
   taw: "/opt/my #taw/bin/taw",
   popupKeys: ["A"],
   nextKeys: ["O"],
+  inboxKeys: ["B"],
   watch: false,
   hooks: ["after-select-pane", "pane-focus-in"],
 };

@@ -49,8 +49,10 @@ const USER = {
   nextKeys: "@agent-wizard-notification-key",
   watch: "@agent-wizard-watch",
   bin: "@agent-wizard-bin",
+  inboxKeys: "@agent-wizard-inbox-key",
 };
-const DEFAULT_KEYS = { popup: "A", next: "O" };
+/** B: the blocked agents' inbox (TPM takes I and U). */
+const DEFAULT_KEYS = { popup: "A", next: "O", inbox: "B" };
 
 export const DEFAULT_TAW = resolve(import.meta.dir, "../../bin/taw");
 
@@ -58,6 +60,8 @@ export interface PluginSettings {
   taw: string;
   popupKeys: string[];
   nextKeys: string[];
+  /** Keys that open the popup straight on the Inbox. */
+  inboxKeys: string[];
   watch: boolean;
   hooks: string[];
 }
@@ -81,6 +85,7 @@ export interface Binding {
 export const KEY_NOTES = {
   popup: "taw: open the agent dashboard",
   next: "taw: jump to the agent that needs you",
+  inbox: "taw: answer the agents that wait (the Inbox)",
 };
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's
@@ -172,6 +177,11 @@ export function uninstallCommands(previous: Installed, bindings: Map<string, Bin
   ];
 }
 
+/** Every key the settings bind. */
+const settingsKeys = (settings: PluginSettings) => [
+  ...new Set([...settings.popupKeys, ...settings.nextKeys, ...settings.inboxKeys]),
+];
+
 /** Commands that bind the keys, set the hooks, record both and (unless off) start the engine. */
 export function installCommands(
   settings: PluginSettings,
@@ -182,7 +192,7 @@ export function installCommands(
   // The client that pressed the key, so popup and next act on that terminal.
   const client = "TAW_CLIENT='#{client_name}' ";
   const seen = `run-shell -b ${tmuxQuote(tawShell(taw, "seen '#{pane_id}'"))}`;
-  const keys = [...new Set([...settings.popupKeys, ...settings.nextKeys])];
+  const keys = settingsKeys(settings);
   const global = { kind: "global" } as const;
   // The roster's hook (src/watch/roster.ts) is recorded with the focus hooks: uninstall removes it.
   const hooks = [...settings.hooks, ROSTER_HOOK];
@@ -204,6 +214,7 @@ export function installCommands(
     ...previous.hooks.filter((hook) => !hooks.includes(hook)).map(unsetHook),
     ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popupKeyShell())),
     ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, tawShell(taw, "next", client))),
+    ...settings.inboxKeys.map((key) => bind(KEY_NOTES.inbox, key, popupKeyShell("inbox"))),
     ...settings.hooks.map((hook) => ["set-hook", "-g", `${hook}[${HOOK_SLOT}]`, seen]),
     ["set-hook", "-g", `${ROSTER_HOOK}[${HOOK_SLOT}]`, EXITED_HOOK_COMMAND],
     setOption(global, RECORD.keys, keys.join(" ")),
@@ -235,10 +246,18 @@ async function readState(
   const names = [...Object.values(USER), RECORD.keys, RECORD.hooks, RECORD.userKeys];
   const results = await tmux.batch(names.map((name) => showOption(global, name)));
   const value = (index: number) => (results[index]?.ok ? (results[index]?.output ?? "").trim() : "");
-  const [popupKeys = "", nextKeys = "", watch = "", bin = "", keys = "", hooks = "", userKeys = ""] =
-    names.map((_, index) => value(index));
+  const [
+    popupKeys = "",
+    nextKeys = "",
+    watch = "",
+    bin = "",
+    inboxKeys = "",
+    keys = "",
+    hooks = "",
+    userKeys = "",
+  ] = names.map((_, index) => value(index));
   return {
-    user: { popupKeys, nextKeys, watch, bin },
+    user: { popupKeys, nextKeys, watch, bin, inboxKeys },
     previous: { keys: words(keys), hooks: words(hooks), userKeys: parseUserKeys(userKeys) },
   };
 }
@@ -271,10 +290,11 @@ export const pluginInstall = defineCommand({
       taw: user.bin || (ctx.args.flags.bin as string | undefined) || DEFAULT_TAW,
       popupKeys: words(user.popupKeys || DEFAULT_KEYS.popup),
       nextKeys: words(user.nextKeys || DEFAULT_KEYS.next),
+      inboxKeys: words(user.inboxKeys || DEFAULT_KEYS.inbox),
       watch: user.watch !== "off",
       hooks: focusHooks(version),
     };
-    const keys = [...new Set([...previous.keys, ...settings.popupKeys, ...settings.nextKeys])];
+    const keys = [...new Set([...previous.keys, ...settingsKeys(settings)])];
     const bindings = await readBindings(ctx.tmux, keys);
     const problems = await failures(ctx.tmux, installCommands(settings, previous, bindings));
     if (problems.length > 0)
@@ -283,7 +303,7 @@ export const pluginInstall = defineCommand({
   },
   render: (settings) =>
     [
-      `popup: prefix ${settings.popupKeys.join(", ")}; next up: prefix ${settings.nextKeys.join(", ")}`,
+      `popup: prefix ${settings.popupKeys.join(", ")}; next up: prefix ${settings.nextKeys.join(", ")}; inbox: prefix ${settings.inboxKeys.join(", ")}`,
       `focus hooks: ${settings.hooks.join(", ")}`,
       `engine: ${settings.watch ? "started in the background" : "not started (@agent-wizard-watch off)"}`,
     ].join("\n"),
