@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { toolCall } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
+import type { AgentPane } from "./pane.ts";
 import type { Scratch } from "./scratch.ts";
 import type { AgentDriver, Launch } from "./session.ts";
 import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
@@ -101,3 +102,14 @@ export const codexDriver: AgentDriver = {
 };
 
 if (import.meta.main) await recordMain(codexDriver);
+
+/** With taw's hook installed, Codex asks to trust the new hook after the folder: trust it. */
+export async function codexToPromptWithHooks(pane: AgentPane): Promise<void> {
+  await pane.waitFor(/Trust this folder\?/, FIRST_START_TIMEOUT_MS, "the trust screen");
+  await pane.answer("Enter");
+  await pane.waitFor(/Hooks need review/, FIRST_START_TIMEOUT_MS, "the hook review");
+  await pane.answer("Down");
+  await pane.waitFor(/› 2\. Trust all and continue/, STEP_TIMEOUT_MS, "the pointer on Trust all");
+  await pane.keys("Enter");
+  await pane.waitFor(PROMPT, FIRST_START_TIMEOUT_MS, "the prompt");
+}
