@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { writeFileAtomic } from "../fs.ts";
+import { sweepTempFiles, writeFileAtomic } from "../fs.ts";
 import { target, word } from "../tmux/escape.ts";
 import { privateDir } from "./store.ts";
 
@@ -78,6 +78,7 @@ export function writeHistories(dir: string, files: Map<string, HistoryFile>): nu
     return 0;
   }
   privateDir(dir);
+  sweepTempFiles(dir);
   let written = 0;
   for (const [name, data] of files) {
     if (data === KEPT) continue;

@@ -2,6 +2,7 @@
 // an autosave never saves a session half made. A restore that is killed cannot clear it:
 // a mark whose process is gone, or that is ten minutes old (a pid can be reused), is ignored.
 
+import { pidAlive } from "../pid.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { showOption, unsetOption } from "../tmux/options.ts";
 
@@ -17,13 +18,7 @@ export function isRestoring(mark: string, now = Date.now()): boolean {
   const since = Number(timeText);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isFinite(since)) return false;
   if (now / 1000 - since > STALE_SECONDS) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process is there, someone else's.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return pidAlive(pid);
 }
 
 export async function restoreRunning(tmux: Tmux): Promise<boolean> {

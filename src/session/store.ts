@@ -14,7 +14,7 @@ import {
   utimesSync,
 } from "node:fs";
 import { basename, join } from "node:path";
-import { writeFileAtomic } from "../fs.ts";
+import { sweepTempFiles, writeFileAtomic } from "../fs.ts";
 import { stateDir } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { parseSaved, type SavedSession, UnusableFile } from "./format.ts";
@@ -45,6 +45,7 @@ export function writeSaved(env: Env, session: SavedSession): string {
   const dir = serverDir(env, session.server);
   privateDir(sessionsRoot(env));
   privateDir(dir);
+  sweepTempFiles(dir);
   const file = sessionFile(dir, session.name);
   writeFileAtomic(file, `${JSON.stringify(session, null, 2)}\n`, 0o600);
   return file;

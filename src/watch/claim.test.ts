@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { formatClaim, parseClaim, pidAlive, procState, thisHost } from "./claim.ts";
+import { pidAlive, procState } from "../pid.ts";
+import { formatClaim, parseClaim, thisHost } from "./claim.ts";
 
 describe("engine claim", () => {
   test("round-trips pid, host, start and version", () => {

@@ -8,9 +8,9 @@
 // Once its first tick is written the engine copies its claim to @agent_wizard_engine_ready,
 // so a verb that started one knows when the records it reads are the engine's.
 
-import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { TawError } from "../errors.ts";
+import { pidAlive } from "../pid.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { VERSION } from "../version.ts";
 import { RAIL_ASCII_OPTION, RAIL_OPTION } from "./rail.ts";
@@ -79,25 +79,6 @@ export function parseClaim(
     alive: host !== thisHost() || isAlive(pidNumber),
   };
 }
-
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: the pid exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-  // An engine killed under a parent that never reaps it (a container's init that does not)
-  // is a zombie: it answers kill 0 and runs nothing. Where there is no /proc it is taken as alive.
-  try {
-    return procState(readFileSync(`/proc/${pid}/stat`, "latin1")) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-/** The state letter of a /proc/<pid>/stat line: after the name, which may hold ")". */
-export const procState = (stat: string) => stat.charAt(stat.lastIndexOf(")") + 2);
 
 export const SHOW_CLAIM = ["show-options", "-gqv", ENGINE_OPTION];
 

@@ -10,6 +10,7 @@ import { identify } from "../detect/identity.ts";
 import { loadManifests, type ManifestSet } from "../detect/manifest.ts";
 import type { ProcessInfo } from "../detect/types.ts";
 import { TawError } from "../errors.ts";
+import { pidAlive } from "../pid.ts";
 import { SANDBOX_PID_OPTION } from "../sandbox/mark.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
@@ -389,7 +390,7 @@ export class Engine {
       const visible = pane.visible && watched.has(pane.sessionId);
       const named = found.named ?? false;
       const shellIdle = ownShellIdle(pane, this.identities.get(pane.id)?.members ?? []);
-      const pidGone = !named && pane.agent.pid !== "" && !isAlive(Number(pane.agent.pid));
+      const pidGone = !named && pane.agent.pid !== "" && !pidAlive(Number(pane.agent.pid));
       const signature = `${kind}\u0001${found.container ?? ""}\u0001${pane.title}\u0001${visible}\u0001${pane.command}\u0001${named}${shellIdle}${pidGone}\u0001${Object.values(pane.agent).join("\u0001")}`;
       if (screen === undefined && this.settled.get(pane.id) === signature) continue;
       this.signatures.set(pane.id, signature);
@@ -549,17 +550,6 @@ export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined
  * known (no processes read) is not idle. */
 const ownShellIdle = (pane: Pane, foreground: ProcessInfo[]) =>
   foreground.length === 1 && foreground[0]?.pid === pane.pid && isShell(foreground[0].name);
-
-/** A process by pid is still there (signal 0 checks without sending; EPERM: someone else's). */
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 const sameProcesses = (a: ProcessInfo[], b: ProcessInfo[]) =>
   a.length === b.length && a.every((process, index) => process === b[index]);
