@@ -63,6 +63,7 @@ async function build(s: TestServer, folders: ReturnType<typeof scratch>["folders
   await s.run("new-window", "-t", "other ✓:2", "-c", folders.unicode, "sh");
   await s.run("split-window", "-h", "-t", "other ✓:2", "sh");
   await s.run("select-window", "-t", "other ✓:0");
+  await s.run("set-option", "-t", "other ✓", "@taw_space", "side work");
   const scope = ["set-option", "-p", "-t", agentPane];
   await s.run(...scope, "@agent_kind", "claude");
   await s.run(...scope, "@agent_name", "bob");
@@ -152,10 +153,14 @@ describe("taw session save / restore", () => {
 
     // The pane whose folder is gone opened in its session's folder, and says so.
     const expected = structuredClone(before);
-    for (const tab of expected[0]?.tabs ?? [])
+    for (const tab of expected.find((w) => w.name === "main")?.tabs ?? [])
       for (const pane of tab.panes) if (pane.cwd === folders.gone) pane.cwd = AWAY;
     expect(await structure(s, env)).toEqual(expected);
     expect(await layouts(s)).toEqual(layoutsBefore);
+    expect((await s.run("list-sessions", "-F", "#{session_name}=#{@taw_space}")).trim().split("\n")).toEqual([
+      "main=",
+      "other ✓=side work",
+    ]);
     const errors = (await s.run("list-panes", "-a", "-F", "#{@agent_restore_error}"))
       .split("\n")
       .filter(Boolean);

@@ -73,3 +73,13 @@ test("a restored pane whose resume waits is a row tagged restored, named by its 
   ]);
   expect(isAgentPane(snapshot.panes.get("%1") as Pane)).toBe(false);
 });
+
+test("a restored row whose saved folder is gone says so beside its resume", () => {
+  const error = "Saved directory /gone is unavailable; opened in /home/me";
+  const snapshot = fixtureSnapshot([
+    { command: "sh", agent: { restoreResume: "codex resume r1", resumeAgent: "codex", restoreError: error } },
+  ]);
+  expect(agentRows(snapshot, new Map()).map((row) => row.detail)).toEqual([
+    `restored · R resumes: codex resume r1 · ⚠ ${error}`,
+  ]);
+});

@@ -82,7 +82,7 @@ export function agentRow(pane: Pane, branch = ""): AgentRow {
     windowIndex: pane.windowIndex,
     place: `${pane.sessionName}:${pane.windowIndex}`,
     detail: restored
-      ? `restored · R resumes: ${a.restoreResume}`
+      ? `restored · R resumes: ${a.restoreResume}${a.restoreError ? ` · ⚠ ${a.restoreError}` : ""}`
       : a.message || a.title || pane.title || a.rule,
     path: pane.path,
     branch,

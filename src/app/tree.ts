@@ -3,7 +3,7 @@
 
 import { isAgentPane } from "../agent/rows.ts";
 import { isScratchHolder } from "../scratch/toggle.ts";
-import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 
 export interface TreeRow {
   /** Stable across refreshes: the tmux id of the session, window or pane. */
@@ -20,10 +20,14 @@ export interface TreeRow {
   active: boolean;
 }
 
+/** A restored pane that is not where it was saved says so. */
+const restoreNote = (pane: Pane) => (pane.agent.restoreError ? ` — ⚠ ${pane.agent.restoreError}` : "");
+
 /**
  * `keep`, when given, limits the tree to those panes (the filter's matches) and the
  * windows and sessions that hold them.
  */
+
 export function treeRows(
   snapshot: Snapshot,
   collapsed: ReadonlySet<string>,
@@ -72,7 +76,7 @@ export function treeRows(
           key: `${session.id}${pane.id}`,
           depth: 2,
           kind: "pane",
-          text: `${pane.index}: ${pane.command}${pane.title ? ` — ${pane.title}` : ""}`,
+          text: `${pane.index}: ${pane.command}${pane.title ? ` — ${pane.title}` : ""}${restoreNote(pane)}`,
           paneId: pane.id,
           sessionId: session.id,
           agentState: agent ? pane.agent.state || "unknown" : "",

@@ -55,6 +55,8 @@ export interface SavedSession {
   /** Names the live session this file was saved from (@agent_save_token on it): autosave
    * writes over a file only from that session, never from another of the same name. */
   token?: string;
+  /** The session's space label (@taw_space), when it had one. */
+  space?: string;
   windows: SavedWindow[];
 }
 
@@ -120,6 +122,8 @@ export function parseSaved(text: string): SavedSession {
   const session = fields(raw, SESSION, "session");
   if (session.token !== undefined && !isString(session.token))
     throw new UnusableFile("session.token is not a string");
+  if (session.space !== undefined && !isString(session.space))
+    throw new UnusableFile("session.space is not a string");
   if (!Array.isArray(session.windows) || session.windows.length === 0)
     throw new UnusableFile("session.windows is missing or empty");
   session.windows.forEach((window: unknown, w: number) => {

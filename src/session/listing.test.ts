@@ -44,6 +44,7 @@ const LISTING = [
   line({
     session: "notes",
     sessionPath: "/tmp",
+    space: "research",
     windowIndex: "0",
     windowName: "sh",
     autoName: "1",
@@ -103,6 +104,9 @@ describe("sessionsFromListing", () => {
       ],
     });
     expect(sessions[1]?.windows[0]?.auto_name).toBe(true);
+    // A session's space label goes with it; none is saved for a session without one.
+    expect(sessions[1]?.space).toBe("research");
+    expect(sessions[0]).not.toHaveProperty("space");
   });
 
   test("the saved JSON reads back as it was written, layout string and all", () => {

@@ -1,6 +1,7 @@
 // The ONE tmux listing a save reads: every pane of the server with its session's and
 // window's fields and its agent's options, turned into saved sessions (a pure function).
 
+import { SPACE_OPTION } from "../space/switch.ts";
 import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
@@ -21,6 +22,7 @@ const COLUMNS = {
   sessionId: "#{session_id}",
   token: freeTextColumn(SAVE_TOKEN_OPTION),
   sessionPath: freeTextColumn("session_path"),
+  space: freeTextColumn(SPACE_OPTION),
   windowIndex: "#{window_index}",
   windowName: freeTextColumn("window_name"),
   autoName: "#{automatic-rename}",
@@ -145,6 +147,7 @@ export function sessionsFromListing(
         name: row.session,
         path: row.sessionPath,
         ...(row.token ? { token: row.token } : {}),
+        ...(row.space ? { space: row.space } : {}),
         windows: [],
       };
       sessions.set(row.session, session);

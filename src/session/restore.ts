@@ -6,6 +6,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { ManifestSet } from "../detect/manifest.ts";
+import { SPACE_OPTION } from "../space/switch.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { newName, startDirectory, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
@@ -17,7 +18,7 @@ import { SAVE_TOKEN_OPTION } from "./listing.ts";
 import { RESTORING_OPTION, restoringMark } from "./restoring.ts";
 import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
 
-export const RESTORE_ERROR_OPTION = "@agent_restore_error";
+export const RESTORE_ERROR_OPTION = O.restoreError;
 /** In every restored shell's environment, for a shell profile to react to. */
 const RESTORED_ENV = ["-e", "TAW_RESTORED=1"];
 
@@ -165,6 +166,8 @@ async function finish(
   const commands: string[][] = [["kill-window", "-t", target(ids.placeholder)]];
   if (session.token)
     commands.push(setOption({ kind: "session", target: ids.sessionId }, SAVE_TOKEN_OPTION, session.token));
+  if (session.space)
+    commands.push(setOption({ kind: "session", target: ids.sessionId }, SPACE_OPTION, session.space));
   const layoutAt = new Map<number, string>();
   for (const window of session.windows) {
     layoutAt.set(commands.length, window.name);

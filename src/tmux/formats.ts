@@ -35,6 +35,8 @@ export const AGENT_OPTIONS = {
   /** The resume command a session restore offered and did not type, and the agent's kind. */
   restoreResume: "@agent_restore_resume",
   resumeAgent: "@agent_resume_agent",
+  /** Why a restored pane is not where it was saved (its folder is gone). */
+  restoreError: "@agent_restore_error",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;
