@@ -61,18 +61,31 @@ async function setUp(size: number): Promise<{ tmux: Tmux; serverPid: number; pan
   return { tmux, serverPid, panes };
 }
 
-/** Print 1000 lines in each pane and wait until the last one shows. */
+/** Print 1000 lines in each pane and wait until the last one shows. A command typed into a
+ * pane whose shell has not started yet can be lost (seen at 200 panes): each pane waits for
+ * its prompt first, and a pane that has not printed after a while is told again. */
 async function printIn(tmux: Tmux, panes: string[], tag: string): Promise<void> {
-  await tmux.batch(
-    panes.map((pane) => ["send-keys", "-t", pane, `clear; ${printLines(1000, tag)}`, "Enter"]),
-  );
+  const shows = async (pane: string, pattern: RegExp) =>
+    pattern.test(await tmux.run(["capture-pane", "-p", "-t", pane]));
+  const type = (pane: string) => ["send-keys", "-t", pane, `clear; ${printLines(1000, tag)}`, "Enter"];
+  for (const pane of panes) await until(() => shows(pane, /[#$] *$/m), 30_000);
+  await tmux.batch(panes.map(type));
   for (const pane of panes) {
-    for (let tries = 0; tries < 600; tries++) {
-      const screen = await tmux.run(["capture-pane", "-p", "-t", pane]);
-      if (screen.includes(`${tag} line 999 `)) break;
-      await Bun.sleep(50);
-    }
+    if (await until(() => shows(pane, new RegExp(`${tag} line 999 `)), 10_000)) continue;
+    await tmux.run(type(pane));
+    if (!(await until(() => shows(pane, new RegExp(`${tag} line 999 `)), 30_000)))
+      throw new Error(`pane ${pane} did not print its lines`);
   }
+}
+
+/** Polls `check` every 50 ms until it holds (true) or `ms` pass (false). */
+async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await Bun.sleep(50);
+  }
+  return false;
 }
 
 async function measure(

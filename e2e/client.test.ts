@@ -31,6 +31,19 @@ describe("the tmux client on a real server", () => {
     expect(results[2]?.output).toBe("after");
   });
 
+  test("a batch longer than tmux takes on one command line runs whole, in a few processes", async () => {
+    const s = await server();
+    const value = (n: number) => `title ${n} ${"ü".repeat(120)}`;
+    const commands = Array.from({ length: 300 }, (_, n) => ["set-option", "-s", `@big_${n}`, value(n)]);
+    const before = s.tmux.spawned;
+    const results = await s.tmux.batch(commands);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    // About 75 KiB of words: five or six command lines, not one per command.
+    expect(s.tmux.spawned - before).toBeLessThan(10);
+    const shown = await s.run("show-options", "-s");
+    for (const n of [0, 150, 299]) expect(shown).toContain(`@big_${n} "${value(n)}"`);
+  });
+
   test("options at each scope are set, read and unset in one batch each", async () => {
     const s = await server();
     const pane = { kind: "pane", target: "main:0.0" } as const;

@@ -12,6 +12,41 @@ export interface BatchResult {
 
 const sentinel = (nonce: string, index: number) => `::taw-batch-${nonce}-${index}::`;
 
+/** tmux sends its whole command line to the server in one message and refuses a longer one
+ * ("command too long"): 16 KiB less the message's header. A batch stays under this. */
+export const MAX_COMMAND_LINE_BYTES = 16_000;
+
+/** What one command adds to a batch's command line: its words, the separators and its
+ * sentinel, each sent with a NUL after it. */
+function batchBytes(command: string[], nonce: string, index: number): number {
+  const words = [...command, ";", "display-message", "-p", sentinel(nonce, index), ";"];
+  return words.reduce((sum, word) => sum + Buffer.byteLength(word) + 1, 0);
+}
+
+/** The commands in consecutive runs whose batch command lines each fit in `limit` bytes; a
+ * command too long on its own is a run of its own (tmux refuses it, and only it). */
+export function splitBatch(
+  commands: string[][],
+  nonce: string,
+  limit = MAX_COMMAND_LINE_BYTES,
+): string[][][] {
+  const runs: string[][][] = [];
+  let run: string[][] = [];
+  let bytes = 0;
+  for (const command of commands) {
+    const size = batchBytes(command, nonce, run.length);
+    if (run.length > 0 && bytes + size > limit) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(command);
+    bytes += batchBytes(command, nonce, run.length - 1);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 /** argv for `tmux <cmd1> ; display -p <s1> ; <cmd2> ; display -p <s2> …`. */
 export function buildBatchArgv(commands: string[][], nonce: string): string[] {
   const argv: string[] = [];

@@ -6,7 +6,7 @@
 // and Bun's own spawn costs a fraction of execa's setup per call.
 
 import { EXIT, TawError } from "../errors.ts";
-import { type BatchResult, buildBatchArgv, parseBatchOutput } from "./batch.ts";
+import { type BatchResult, buildBatchArgv, parseBatchOutput, splitBatch } from "./batch.ts";
 import { ControlClosed, ControlConnection } from "./control.ts";
 
 export interface ServerSelection {
@@ -119,10 +119,18 @@ export class Tmux {
   private async spawnBatch(commands: string[][]): Promise<BatchResult[]> {
     // One command needs no sentinel to split its output (the engine's quiet tick).
     if (commands.length === 1) return [await this.single(commands[0] ?? [])];
+    const nonce = Math.random().toString(36).slice(2, 10);
+    const results: BatchResult[] = [];
+    for (const run of splitBatch(commands, nonce)) results.push(...(await this.spawnRun(run, nonce)));
+    return results;
+  }
+
+  /** One tmux process for commands whose command line fits; a failed command ends the
+   * process's run, and the commands after it go in the next one. */
+  private async spawnRun(commands: string[][], nonce: string): Promise<BatchResult[]> {
     const results: BatchResult[] = [];
     let rest = commands;
     while (rest.length > 0) {
-      const nonce = Math.random().toString(36).slice(2, 10);
       const { stdout, stderr, exitCode } = await this.spawn(buildBatchArgv(rest, nonce));
       const done = parseBatchOutput(stdout, rest.length, nonce);
       results.push(...done);
