@@ -9,6 +9,7 @@ import {
   type HistoryFile,
   historyFor,
   KEPT,
+  keptUncaptured,
   packHistory,
   writeHistories,
 } from "./history.ts";
@@ -88,5 +89,25 @@ describe("history saves rewrite only panes with new output", () => {
     rmSync(join(dir, "0.0.gz"));
     expect(historyFor(join(dir, "0.0.gz"), "same\n", 1024, seen)?.data).toBeInstanceOf(Uint8Array);
     expect(historyFor(join(dir, "0.0.gz"), "same\n", 1024)?.data).toBeInstanceOf(Uint8Array);
+  });
+
+  test("a pane whose window printed nothing since its capture is not captured again", () => {
+    const dir = mkdtempSync(join(tmpdir(), "taw-history-"));
+    dirs.push(dir);
+    const seen: Fingerprints = new Map();
+    const file = join(dir, "0.0.gz");
+    const written = historyFor(file, "$ make\nok\n", 1 << 20, seen, 1000);
+    writeHistories(dir, new Map([["0.0.gz", written?.data ?? KEPT]]));
+    // Output before the capture's second: kept as it is, with its size for the session's budget.
+    expect(keptUncaptured(file, 999, 1 << 20, seen)).toEqual({ data: KEPT, bytes: written?.bytes ?? -1 });
+    // Output in that second or after, or its file gone: captured again.
+    expect(keptUncaptured(file, 1000, 1 << 20, seen)).toBeUndefined();
+    expect(keptUncaptured(file, 999, 1 << 20, new Map())).toBeUndefined();
+    // No room left in the session's budget: captured again next time, to fit.
+    expect(keptUncaptured(file, 999, 1, seen)).toBeUndefined();
+    expect(seen.has(file)).toBe(false);
+    rmSync(file);
+    seen.set(file, { hash: "x", bytes: 10, at: 1000 });
+    expect(keptUncaptured(file, 999, 1 << 20, seen)).toBeUndefined();
   });
 });

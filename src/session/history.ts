@@ -43,30 +43,51 @@ export const KEPT = "kept";
 export type HistoryFile = Uint8Array | typeof KEPT;
 
 /** What each history file (by path) was last written from, so an idle pane is never rewritten:
- * the capture's hash (a pane with new output, scrolled or redrawn, captures differently). */
-export type Fingerprints = Map<string, { hash: string; bytes: number }>;
+ * the capture's hash (a pane with new output, scrolled or redrawn, captures differently), its
+ * size, and the second it was captured in. */
+export type Fingerprints = Map<string, { hash: string; bytes: number; at: number }>;
+
+/** A pane whose window printed nothing since its history was captured (its last output came
+ * before that second) needs no capture at all: its file, still there, holds it. Undefined
+ * when the pane must be captured. */
+export function keptUncaptured(
+  file: string,
+  activity: number,
+  room: number,
+  seen?: Fingerprints,
+): { data: HistoryFile; bytes: number } | undefined {
+  const last = seen?.get(file);
+  if (!last || activity >= last.at || !existsSync(file)) return undefined;
+  if (last.bytes <= room) return { data: KEPT, bytes: last.bytes };
+  // No room left for it in this save: captured again next time, to fit what room there is.
+  seen?.delete(file);
+  return undefined;
+}
 
 /**
  * A pane's history to write: KEPT when its file holds this very capture already (as `seen`
  * remembers it), else the capture packed within `room` bytes (none for an empty pane).
- * `seen` is updated for what is to be written.
+ * `seen` is updated for what is to be written, as captured in the second `at`.
  */
 export function historyFor(
   file: string,
   capture: string,
   room: number,
   seen?: Fingerprints,
+  at = Math.floor(Date.now() / 1000),
 ): { data: HistoryFile; bytes: number } | undefined {
   const hash = Bun.hash(capture).toString(36);
   const last = seen?.get(file);
-  if (last && last.hash === hash && last.bytes <= room && existsSync(file))
+  if (last && last.hash === hash && last.bytes <= room && existsSync(file)) {
+    last.at = at;
     return { data: KEPT, bytes: last.bytes };
+  }
   const packed = room > 0 ? packHistory(capture, room) : undefined;
   if (!packed) {
     seen?.delete(file);
     return undefined;
   }
-  seen?.set(file, { hash, bytes: packed.byteLength });
+  seen?.set(file, { hash, bytes: packed.byteLength, at });
   return { data: packed, bytes: packed.byteLength };
 }
 

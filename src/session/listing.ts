@@ -30,6 +30,7 @@ const COLUMNS = {
   width: "#{window_width}",
   height: "#{window_height}",
   windowActive: "#{window_active}",
+  activity: "#{window_activity}",
   zoomed: "#{window_zoomed_flag}",
   paneIndex: "#{pane_index}",
   paneId: "#{pane_id}",
@@ -125,6 +126,8 @@ function windowOf(row: Row): SavedWindow {
 export interface ListingIds {
   panes: Map<SavedPane, string>;
   sessions: Map<SavedSession, string>;
+  /** The second each pane's window last printed. */
+  activity: Map<SavedPane, number>;
 }
 
 /** Every session in the listing, in tmux's order, saved at `now`; `ids` gets their tmux ids. */
@@ -161,6 +164,7 @@ export function sessionsFromListing(
     const pane = paneOf(row);
     window.panes.push(pane);
     ids?.panes.set(pane, row.paneId);
+    ids?.activity.set(pane, Number(row.activity) || Number.POSITIVE_INFINITY);
   }
   return [...sessions.values()];
 }

@@ -7,13 +7,14 @@ import type { SessionsConfig } from "../config/types.ts";
 import { notFound, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { setOption } from "../tmux/options.ts";
-import type { SavedPane, SavedSession } from "./format.ts";
+import type { SavedSession } from "./format.ts";
 import {
   captureCommand,
   type Fingerprints,
   type HistoryFile,
   historyFor,
   historyName,
+  keptUncaptured,
   removeHistories,
   SESSION_HISTORY_BYTES,
   writeHistories,
@@ -66,7 +67,7 @@ export async function saveSessions(
 ): Promise<SaveResult[]> {
   const names = options.names ?? [];
   const server = serverName(tmux, env);
-  const ids: ListingIds = { panes: new Map(), sessions: new Map() };
+  const ids: ListingIds = { panes: new Map(), sessions: new Map(), activity: new Map() };
   const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date(), ids);
   const missing = names.filter((name) => !sessions.some((session) => session.name === name));
   if (missing.length > 0) {
@@ -91,7 +92,7 @@ export async function saveSessions(
       ),
     );
   const histories = config.persist_scrollback
-    ? await captureAll(tmux, env, chosen, ids.panes, config, options.fingerprints)
+    ? await captureAll(tmux, env, chosen, ids, config, options.fingerprints)
     : new Map();
   return chosen.map((session) => {
     const panes = session.windows.flatMap((window) => window.panes);
@@ -136,37 +137,57 @@ function writeOrSay(env: Env, session: string, write: () => string): string {
   }
 }
 
-/** Every pane's history in one tmux call, packed within the pane's and the session's limits. */
+/** Every pane's history in one tmux call, packed within the pane's and the session's limits.
+ * An autosave (with fingerprints) captures only the panes whose window printed since their
+ * last capture: at rest with one window printing, that is the panes of that window. */
 async function captureAll(
   tmux: Tmux,
   env: Env,
   sessions: SavedSession[],
-  ids: Map<SavedPane, string>,
+  ids: ListingIds,
   config: SessionsConfig,
   fingerprints?: Fingerprints,
 ): Promise<Map<SavedSession, Map<string, HistoryFile>>> {
+  const at = Math.floor(Date.now() / 1000);
   const panes = sessions.flatMap((session) =>
-    session.windows.flatMap((window) => window.panes.map((pane) => ({ session, window, pane }))),
+    session.windows.flatMap((window) =>
+      window.panes.map((pane) => {
+        const name = historyName(window.index, pane.index);
+        const dir = historyDirOf(sessionFile(serverDir(env, session.server), session.name));
+        const activity = ids.activity.get(pane) ?? Number.POSITIVE_INFINITY;
+        const quiet = keptUncaptured(join(dir, name), activity, Number.POSITIVE_INFINITY, fingerprints);
+        return { session, pane, name, path: join(dir, name), activity, quiet: quiet !== undefined };
+      }),
+    ),
   );
-  const captured = await tmux.batch(
-    panes.map(({ pane }) => captureCommand(ids.get(pane) ?? "", config.persist_scrollback_lines)),
+  const toCapture = panes.filter((entry) => !entry.quiet);
+  const captured = new Map(
+    (
+      await tmux.batch(
+        toCapture.map(({ pane }) =>
+          captureCommand(ids.panes.get(pane) ?? "", config.persist_scrollback_lines),
+        ),
+      )
+    ).map((result, index) => [toCapture[index]?.pane, result]),
   );
   const result = new Map<SavedSession, Map<string, HistoryFile>>();
   const used = new Map<SavedSession, number>();
-  panes.forEach(({ session, window, pane }, index) => {
-    const capture = captured[index];
+  for (const { session, pane, name, path, activity, quiet } of panes) {
     const room = Math.min(
       config.persist_scrollback_kb * 1024,
       SESSION_HISTORY_BYTES - (used.get(session) ?? 0),
     );
-    const name = historyName(window.index, pane.index);
-    const path = join(historyDirOf(sessionFile(serverDir(env, session.server), session.name)), name);
-    const history = capture?.ok ? historyFor(path, capture.output, room, fingerprints) : undefined;
-    if (!history) return;
+    const capture = captured.get(pane);
+    const history = quiet
+      ? keptUncaptured(path, activity, room, fingerprints)
+      : capture?.ok
+        ? historyFor(path, capture.output, room, fingerprints, at)
+        : undefined;
+    if (!history) continue;
     used.set(session, (used.get(session) ?? 0) + history.bytes);
     const files = result.get(session) ?? new Map<string, HistoryFile>();
     files.set(name, history.data);
     result.set(session, files);
-  });
+  }
   return result;
 }
