@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { takeSnapshot } from "../src/tmux/server.ts";
 import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
@@ -447,6 +448,8 @@ describe("the dashboard's restored rows", () => {
     await s.run("kill-server");
     await s.taw(["session", "restore", "main"], env);
     const pane = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+    const restoredTag = async () => (await takeSnapshot(s.tmux)).sessions.map((x) => [x.name, x.restored]);
+    expect(await restoredTag()).toEqual([["main", true]]);
 
     const dashboard = (
       await s.run(
@@ -473,5 +476,18 @@ describe("the dashboard's restored rows", () => {
     const pid = Number((await s.run("show-options", "-pqv", "-t", pane, "@agent_pid")).trim());
     expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).toBe("sleep\u0000302\u0000");
     expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_restore_resume")).trim()).toBe("");
+
+    // The session's "restored" tag lasts until a client first attaches to it.
+    await s.run("send-keys", "-t", dashboard, "Tab");
+    await screenShows(s, dashboard, (text) => text.includes("main · restored"), "the Tree's restored tag");
+    const client = await attachedClient(server, s);
+    await waitFor(async () => JSON.stringify(await restoredTag()) === JSON.stringify([["main", false]]));
+    await screenShows(
+      s,
+      dashboard,
+      (text) => text.includes("main (attached)") && !text.includes("restored"),
+      "the tag gone",
+    );
+    await client.kill();
   }, 40_000);
 });

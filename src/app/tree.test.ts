@@ -11,3 +11,11 @@ test("a restored pane whose folder is gone says so in its Tree row; the others d
   const panes = treeRows(snapshot, new Set()).filter((row) => row.kind === "pane");
   expect(panes.map((row) => row.text)).toEqual(["0: sh — logs", `1: sh — ⚠ ${error}`]);
 });
+
+test("a session a restore remade is tagged restored until a client attaches", () => {
+  const snapshot = fixtureSnapshot([{ command: "sh" }, { command: "sh", session: "other" }]);
+  const [restored] = snapshot.sessions;
+  if (restored) restored.restored = true;
+  const sessions = treeRows(snapshot, new Set()).filter((row) => row.kind === "session");
+  expect(sessions.map((row) => row.text)).toEqual(["main · restored", "other"]);
+});

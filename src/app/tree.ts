@@ -48,7 +48,7 @@ export function treeRows(
       key: session.id,
       depth: 0,
       kind: "session",
-      text: `${session.name}${session.attached > 0 ? " (attached)" : ""}`,
+      text: `${session.name}${session.attached > 0 ? " (attached)" : ""}${session.restored ? " · restored" : ""}`,
       paneId: activeWindow ? (focusPane(activeWindow.panes)?.id ?? "") : "",
       sessionId: session.id,
       agentState: "",

@@ -9,7 +9,7 @@ import type { ManifestSet } from "../detect/manifest.ts";
 import { SPACE_OPTION } from "../space/switch.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { newName, startDirectory, target } from "../tmux/escape.ts";
-import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { AGENT_OPTIONS as O, RESTORED_SESSION_OPTION } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
 import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
@@ -168,6 +168,9 @@ async function finish(
     commands.push(setOption({ kind: "session", target: ids.sessionId }, SAVE_TOKEN_OPTION, session.token));
   if (session.space)
     commands.push(setOption({ kind: "session", target: ids.sessionId }, SPACE_OPTION, session.space));
+  // Tagged "restored" in the dashboard until a client first attaches.
+  const now = String(Math.floor(Date.now() / 1000));
+  commands.push(setOption({ kind: "session", target: ids.sessionId }, RESTORED_SESSION_OPTION, now));
   const layoutAt = new Map<number, string>();
   for (const window of session.windows) {
     layoutAt.set(commands.length, window.name);

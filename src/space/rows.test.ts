@@ -7,9 +7,9 @@ const snapshot = {
   takenAt: 0,
   panes: new Map(),
   sessions: [
-    { id: "$1", publicId: "s1", name: "alpha", attached: 1, windows: [] },
-    { id: "$2", publicId: "s2", name: "beta", attached: 0, windows: [] },
-    { id: "$3", publicId: "s3", name: "gamma", attached: 2, windows: [] },
+    { id: "$1", publicId: "s1", name: "alpha", attached: 1, restored: false, windows: [] },
+    { id: "$2", publicId: "s2", name: "beta", attached: 0, restored: false, windows: [] },
+    { id: "$3", publicId: "s3", name: "gamma", attached: 2, restored: false, windows: [] },
   ],
 } as Snapshot;
 const agents = [

@@ -41,6 +41,9 @@ export const AGENT_OPTIONS = {
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;
 
+/** Set on a session by a restore: the second it was remade. */
+export const RESTORED_SESSION_OPTION = "@agent_restored";
+
 interface Column {
   key: string;
   format: string;
@@ -59,6 +62,8 @@ export const PANE_COLUMNS: readonly Column[] = [
   plain("sessionId", "session_id"),
   free("sessionName", "session_name"),
   plain("sessionAttached", "session_attached"),
+  // A session a restore remade (@agent_restored on it) that no client has attached to yet.
+  { key: "sessionRestored", format: `#{?session_last_attached,,#{${RESTORED_SESSION_OPTION}}}` },
   plain("windowId", "window_id"),
   plain("windowIndex", "window_index"),
   free("windowName", "window_name"),

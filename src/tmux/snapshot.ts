@@ -50,6 +50,8 @@ export interface Session {
   publicId: string;
   name: string;
   attached: number;
+  /** A restore remade it and no client has attached to it since. */
+  restored: boolean;
   windows: Window[];
 }
 
@@ -112,6 +114,7 @@ export function buildSnapshot(listing: string, takenAt = Date.now()): Snapshot {
         publicId: publicSessionId(pane.sessionId),
         name: pane.sessionName,
         attached: int(row.sessionAttached),
+        restored: (row.sessionRestored ?? "") !== "",
         windows: [],
       };
       sessionById.set(session.id, session);
