@@ -490,4 +490,51 @@ describe("the dashboard's restored rows", () => {
     );
     await client.kill();
   }, 40_000);
+
+  test("Ctrl-R resumes every restored agent whose resume waits, once each", async () => {
+    const s = await server({ width: 160 });
+    const { env } = scratch("ask");
+    await s.run("split-window", "-t", "main", "sh");
+    const panes = (await s.run("list-panes", "-t", "main", "-F", "#{pane_id}")).trim().split("\n");
+    for (const [index, pane] of panes.entries()) {
+      const scope = ["set-option", "-p", "-t", pane];
+      await s.run(...scope, "@agent_kind", "sleep");
+      await s.run(...scope, "@agent_session_id", `s-${index}`);
+      await s.run(...scope, "@agent_resume_argv", `sleep ${310 + index}`);
+    }
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-server");
+    await s.taw(["session", "restore", "main"], env);
+    const dashboard = (
+      await s.run(
+        "new-window",
+        "-P",
+        "-F",
+        "#{pane_id}",
+        "sh",
+        "-c",
+        dashboardLine(s, ["dashboard"], {
+          TAW_STATE_DIR: env.TAW_STATE_DIR,
+          TAW_CONFIG_DIR: env.TAW_CONFIG_DIR,
+        }),
+      )
+    ).trim();
+    await screenShows(
+      s,
+      dashboard,
+      (text) => text.split("R resumes: sleep").length === 3,
+      "two restored rows",
+    );
+    await s.run("send-keys", "-t", dashboard, "C-r");
+    await screenShows(s, dashboard, (text) => text.includes("resumed 2 agents"), "both resumed");
+    const restored = (await s.run("list-panes", "-t", "main:0", "-F", "#{pane_id}")).trim().split("\n");
+    const commands = restored.map((pane) => {
+      return s
+        .run("show-options", "-pqv", "-t", pane, "@agent_pid")
+        .then((pid) => readFileSync(`/proc/${Number(pid.trim())}/cmdline`, "utf8"));
+    });
+    expect((await Promise.all(commands)).sort()).toEqual(["sleep\u0000310\u0000", "sleep\u0000311\u0000"]);
+    // Resumed rows are agents again: no resume waits on any row.
+    await screenShows(s, dashboard, (text) => !text.includes("R resumes:"), "no resume left");
+  }, 40_000);
 });

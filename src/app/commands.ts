@@ -334,6 +334,16 @@ export const COMMANDS: KeyCommand[] = [
     when: (s) => selectedAgent(s)?.restored === true,
     run: async (c) => (await import("./resume.ts")).resumeSelected(c),
   },
+  {
+    id: "resume-all",
+    keys: ["ctrl+r"],
+    hint: "C-r",
+    title: "resume every restored agent whose resume waits",
+    category: "Agent",
+    modes: LIST,
+    when: (s) => s.agents.some((row) => row.restored),
+    run: async (c) => (await import("./resume.ts")).resumeAll(c),
+  },
   // Inbox: answer the selected waiting agent (src/inbox)
   {
     id: "inbox-approve",

@@ -1,5 +1,6 @@
-// The dashboard's resume key: type the resume command a session restore offered on the
-// selected restored row's pane, through the same code as `taw session resume`.
+// The dashboard's resume keys: type the resume command a session restore offered on the
+// selected restored row's pane (or on every such pane), through the same code as
+// `taw session resume`.
 
 import { manifests } from "../agent/kinds.ts";
 import { TawError } from "../errors.ts";
@@ -21,5 +22,21 @@ export async function resumeSelected(ctx: ActionContext): Promise<void> {
     if (resumed?.error)
       throw new TawError("resume_failed", `could not resume ${row.label}: ${resumed.error}`);
     return `resumed ${row.label}: ${resumed?.line ?? ""}`;
+  });
+}
+
+/** Every offered resume on the server, typed once each; what failed is said by pane. */
+export async function resumeAll(ctx: ActionContext): Promise<void> {
+  await attempt(ctx, async () => {
+    const offered = await offeredResumes(ctx.tmux);
+    if (offered.length === 0) throw new TawError("no_resume_offered", "no resume waiting");
+    const results = await resumeOffered(ctx.tmux, offered, manifests());
+    const failed = results.filter((result) => result.error);
+    if (failed.length > 0)
+      throw new TawError(
+        "resume_failed",
+        `resumed ${results.length - failed.length} of ${results.length}; ${failed.map((f) => `${f.pane}: ${f.error}`).join("; ")}`,
+      );
+    return `resumed ${results.length} agent${results.length === 1 ? "" : "s"}`;
   });
 }

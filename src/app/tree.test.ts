@@ -15,7 +15,7 @@ test("a restored pane whose folder is gone says so in its Tree row; the others d
 test("a session a restore remade is tagged restored until a client attaches", () => {
   const snapshot = fixtureSnapshot([{ command: "sh" }, { command: "sh", session: "other" }]);
   const [restored] = snapshot.sessions;
-  if (restored) restored.restored = true;
+  if (restored) Object.assign(restored, { restored: true, attached: 0 });
   const sessions = treeRows(snapshot, new Set()).filter((row) => row.kind === "session");
-  expect(sessions.map((row) => row.text)).toEqual(["main · restored", "other"]);
+  expect(sessions.map((row) => row.text)).toEqual(["main · restored", "other (attached)"]);
 });
