@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
 import { agentWindow, fakeAgentDir, option, stateIs } from "./fake-agent/helpers.ts";
 import { ROOT, useServers, waitFor } from "./harness.ts";
 
@@ -47,6 +48,25 @@ describe("live reload", () => {
       );
       expect(error).toContain("claude.toml");
       expect(await option(s, pane, "@agent_state")).toBe("blocked");
+      // A dashboard reading this engine says it in its message line.
+      const dashboard = (
+        await s.run(
+          "new-window",
+          "-d",
+          "-P",
+          "-F",
+          "#{pane_id}",
+          "sh",
+          "-c",
+          dashboardLine(s, ["dashboard"], env),
+        )
+      ).trim();
+      await screenShows(
+        s,
+        dashboard,
+        (text) => /engine: reading[\s\S]*manifest: .*claude\.toml/.test(text),
+        "the error line",
+      );
       const doctor = await s.taw(["doctor"], env);
       expect(doctor.stdout).toMatch(/claude\.toml/);
       // Fixed by going back to the shipped rules: idle again, the error gone.
@@ -54,6 +74,42 @@ describe("live reload", () => {
       await stateIs(s, pane, "idle", 5000);
       expect((await s.run("show-options", "-gqv", "@agent_wizard_manifest_error")).trim()).toBe("");
       await s.taw(["engine", "stop"], env);
+    },
+    TEST_MS,
+  );
+
+  test(
+    "the dashboard's own engine reloads manifests too, and its message line says a broken one until fixed",
+    async () => {
+      const s = await server({ width: 160 });
+      const config = mkdtempSync(join(tmpdir(), "taw-reload-config-"));
+      const env = { TAW_CONFIG_DIR: config, TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-reload-")) };
+      mkdirSync(join(config, "manifests"));
+      const pane = await agentWindow(s, agents);
+      const dashboard = (
+        await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", dashboardLine(s, ["dashboard"], env))
+      ).trim();
+      await screenShows(
+        s,
+        dashboard,
+        (text) => text.includes("engine: hosting"),
+        "the dashboard hosting the engine",
+      );
+      await stateIs(s, pane, "idle", 15_000);
+      const file = join(config, "manifests", "claude.toml");
+      writeFileSync(file, idleReadsBlocked);
+      await stateIs(s, pane, "blocked", 5000);
+      writeFileSync(file, `${idleReadsBlocked}\n[[rules]\n`);
+      await screenShows(
+        s,
+        dashboard,
+        (text) => /manifest: .*claude\.toml/.test(text),
+        "the manifest error line",
+      );
+      expect(await option(s, pane, "@agent_state")).toBe("blocked");
+      writeFileSync(file, shipped);
+      await stateIs(s, pane, "idle", 5000);
+      await screenShows(s, dashboard, (text) => !text.includes("manifest:"), "the error line cleared");
     },
     TEST_MS,
   );

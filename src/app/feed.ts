@@ -13,7 +13,14 @@ import { parseAnsi } from "./ansi.ts";
 import { BranchCache } from "./branches.ts";
 import { fingerprint } from "./fingerprint.ts";
 import { chooseSource, READER_POLL_MS, type SnapshotSource } from "./sources.ts";
-import { type DashStore, selectedPaneId, setBranches, setSnapshot, showMessage } from "./store.ts";
+import {
+  type DashStore,
+  selectedPaneId,
+  setBranches,
+  setSnapshot,
+  showMessage,
+  showProblem,
+} from "./store.ts";
 
 /** How often the selected pane's screen is re-captured while the preview is shown. */
 export const PREVIEW_POLL_MS = 400;
@@ -69,6 +76,7 @@ export class Feed {
     await source.start(
       (snapshot) => this.onSnapshot(snapshot),
       (error) => showMessage(this.store, `tmux: ${(error as Error).message}`, true),
+      (problem) => showProblem(this.store, "manifest", problem),
     );
   }
 

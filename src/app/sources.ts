@@ -8,14 +8,24 @@ import { LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
 import { parseClaim, SHOW_CLAIM } from "../watch/claim.ts";
 import type { Engine } from "../watch/engine.ts";
+import { silentLogger } from "../watch/log.ts";
+import { manifestProblem, SHOW_MANIFEST_ERROR } from "../watch/manifest-problem.ts";
+import type { ManifestReloader } from "../watch/manifest-reload.ts";
 import type { EngineMode } from "./store.ts";
 
 /** Reader mode: how often tmux's options are re-read when another engine writes them. */
 export const READER_POLL_MS = 500;
 
+/** Told a user manifest's error, or undefined once every manifest loads again. */
+export type OnProblem = (text: string | undefined) => void;
+
 export interface SnapshotSource {
   readonly mode: EngineMode;
-  start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void>;
+  start(
+    onSnapshot: (snapshot: Snapshot) => void,
+    onError: (error: unknown) => void,
+    onProblem?: OnProblem,
+  ): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when the source ends on its own (a hosted engine that lost its claim, a read
    * engine whose claim went stale or was given back). */
@@ -40,13 +50,22 @@ export class ReaderSource implements SnapshotSource {
     });
   }
 
-  async start(onSnapshot: (snapshot: Snapshot) => void, onError: (error: unknown) => void): Promise<void> {
+  async start(
+    onSnapshot: (snapshot: Snapshot) => void,
+    onError: (error: unknown) => void,
+    onProblem: OnProblem = () => {},
+  ): Promise<void> {
     // The feed has just read the server: the first tick waits one interval.
     const tick = async () => {
       try {
-        const [listing, claim] = await this.tmux.batch([LIST_PANES, SHOW_CLAIM]);
+        const [listing, claim, problem] = await this.tmux.batch([
+          LIST_PANES,
+          SHOW_CLAIM,
+          SHOW_MANIFEST_ERROR,
+        ]);
         if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "list-panes failed");
         onSnapshot(buildSnapshot(listing.output));
+        onProblem(problem?.output.trim() || undefined);
         if (!parseClaim(claim?.output ?? "")?.alive) {
           this.stopped = true;
           this.end();
@@ -73,12 +92,28 @@ export class EngineSource implements SnapshotSource {
 
   readonly finished: Promise<void>;
 
-  constructor(private readonly engine: Engine) {
+  constructor(
+    private readonly engine: Engine,
+    private readonly manifests?: ManifestReloader,
+  ) {
     this.finished = engine.finished;
   }
 
-  async start(onSnapshot: (snapshot: Snapshot) => void): Promise<void> {
+  async start(
+    onSnapshot: (snapshot: Snapshot) => void,
+    _onError: (error: unknown) => void,
+    onProblem: OnProblem = () => {},
+  ): Promise<void> {
     this.unsubscribe = this.engine.subscribe((snapshot) => onSnapshot(snapshot));
+    const manifests = this.manifests;
+    if (!manifests) return;
+    // Told after the engine has the reloaded set (attachManifestReload's handler runs first).
+    const reloaded = manifests.onChange;
+    manifests.onChange = (set) => {
+      reloaded(set);
+      onProblem(manifestProblem(set));
+    };
+    onProblem(manifestProblem(manifests.current));
   }
 
   async stop(): Promise<void> {
@@ -91,17 +126,28 @@ export class EngineSource implements SnapshotSource {
 export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
   // Loaded here, after the first frame: the engine and its notifications are a tenth of the
   // dashboard's imports and no part of what the first frame shows.
-  const [{ Engine }, { attachNotifications }, { attachHerdr }, { attachAutosave }, { attachAutoApprove }] =
-    await Promise.all([
-      import("../watch/engine.ts"),
-      import("../notify/attach.ts"),
-      import("../herdr/attach.ts"),
-      import("../session/autosave.ts"),
-      import("../inbox/auto.ts"),
-    ]);
-  const engine = new Engine({ tmux });
+  const [
+    { Engine },
+    { attachNotifications },
+    { attachHerdr },
+    { attachAutosave },
+    { attachAutoApprove },
+    reload,
+  ] = await Promise.all([
+    import("../watch/engine.ts"),
+    import("../notify/attach.ts"),
+    import("../herdr/attach.ts"),
+    import("../session/autosave.ts"),
+    import("../inbox/auto.ts"),
+    import("../watch/manifest-reload.ts"),
+  ]);
+  const manifests = new reload.ManifestReloader();
+  const engine = new Engine({ tmux, manifests: manifests.current });
   try {
     await engine.start();
+    // The user's manifests reload live here too, as in `taw engine`.
+    const stopReload = reload.attachManifestReload(engine, manifests, tmux, silentLogger);
+    void engine.finished.then(stopReload);
     // Notifications and [hooks] follow whichever process hosts the engine; they end with it.
     void engine.finished.then(attachNotifications(engine, tmux));
     // So does the herdr socket (src/herdr).
@@ -110,7 +156,7 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
     void engine.finished.then(attachAutosave(engine, tmux, process.env, () => {}));
     // And the inbox's auto-approvals (src/inbox/auto.ts).
     void engine.finished.then(attachAutoApprove(engine, tmux));
-    return new EngineSource(engine);
+    return new EngineSource(engine, manifests);
   } catch (error) {
     await engine.stop().catch(() => undefined);
     if (error instanceof TawError && error.code === "engine_running") return new ReaderSource(tmux);

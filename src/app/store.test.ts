@@ -9,6 +9,8 @@ import {
   setFilter,
   setPageRows,
   setSnapshot,
+  showMessage,
+  showProblem,
   switchView,
 } from "./store.ts";
 
@@ -73,4 +75,17 @@ test("in the tree, the selected pane of a window row is its active pane", () => 
   switchView(store);
   store.setState({ selected: { ...store.getState().selected, tree: "$1@101" } });
   expect(selectedPaneId(store.getState())).toBe("%2");
+});
+
+test("a standing problem stays until its own file is fixed; another file's fix leaves it", () => {
+  const store = createDashStore({ socket: "default" });
+  showProblem(store, "manifest", "manifest: claude.toml:3: rules: bad");
+  showProblem(store, "config", undefined);
+  expect(store.getState().message?.text).toBe("manifest: claude.toml:3: rules: bad");
+  showProblem(store, "manifest", undefined);
+  expect(store.getState().message).toBeUndefined();
+  showProblem(store, "config", "config.toml:2: bad value");
+  showMessage(store, "jumped to w0:p1");
+  showProblem(store, "config", undefined);
+  expect(store.getState().message?.text).toBe("jumped to w0:p1");
 });

@@ -59,8 +59,9 @@ export interface KindChoice {
 export interface Message {
   text: string;
   error: boolean;
-  /** A config.toml problem: it stays until the file is fixed or another message replaces it. */
-  config?: boolean;
+  /** A standing problem (config.toml, a user manifest): it stays until the file is fixed or
+   * another message replaces it. */
+  problem?: ProblemSource;
 }
 
 export interface Preview {
@@ -399,12 +400,15 @@ export function showMessage(store: DashStore, text: string, error = false): void
   store.setState({ message: { text, error } });
 }
 
-/** Show config.toml's problem, or (undefined) clear the one shown once the file is fixed. */
-export function showConfigProblem(store: DashStore, text: string | undefined): void {
+/** What a standing problem is about. */
+export type ProblemSource = "config" | "manifest";
+
+/** Show a file's problem, or (undefined) clear the one shown once that file is fixed. */
+export function showProblem(store: DashStore, source: ProblemSource, text: string | undefined): void {
   const { message } = store.getState();
   if (text !== undefined) {
-    if (message?.text !== text) store.setState({ message: { text, error: true, config: true } });
-  } else if (message?.config) store.setState({ message: undefined });
+    if (message?.text !== text) store.setState({ message: { text, error: true, problem: source } });
+  } else if (message?.problem === source) store.setState({ message: undefined });
 }
 
 export function openHelp(store: DashStore): void {

@@ -4,7 +4,7 @@
 // the message line until it is fixed.
 
 import type { LoadedConfig } from "../config/load.ts";
-import { type DashStore, setTheme, showConfigProblem } from "./store.ts";
+import { type DashStore, setTheme, showProblem } from "./store.ts";
 import { themeFrom } from "./theme.ts";
 
 type Env = Record<string, string | undefined>;
@@ -21,7 +21,7 @@ export async function followUiConfig(store: DashStore, env: Env = process.env): 
     first && `${formatProblem(first, path)}${rest.length ? ` (+${rest.length} more: taw config check)` : ""}`;
   const apply = (loaded: LoadedConfig) => {
     setTheme(store, themeFrom(loaded.config.ui));
-    showConfigProblem(store, problemText(loaded));
+    showProblem(store, "config", problemText(loaded));
   };
   const watcher = new ConfigWatcher(apply, env);
   apply(watcher.current);

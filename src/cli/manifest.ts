@@ -12,11 +12,9 @@ import {
 import { loadPromptSpecs } from "../detect/prompt-schema.ts";
 import { TawError } from "../errors.ts";
 import { userManifestDir } from "../paths.ts";
+import { formatManifestError } from "../watch/manifest-problem.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
-
-export const formatManifestError = (error: ManifestError) =>
-  `${error.file}${error.line ? `:${error.line}` : ""}: ${error.field ? `${error.field}: ` : ""}${error.message}`;
 
 export const manifestList = defineCommand({
   path: ["manifest", "list"],

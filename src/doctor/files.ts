@@ -1,11 +1,11 @@
 // The checks of taw's own files: config.toml, the manifests, and what config.toml asks for
 // that this machine cannot do.
 
-import { formatManifestError } from "../cli/manifest.ts";
 import { type Config, formatProblem, type LoadedConfig } from "../config/load.ts";
 import { loadManifests, SHIPPED_MANIFEST_DIR } from "../detect/manifest.ts";
 import { missingSystemTool } from "../notify/system.ts";
 import { userManifestDir } from "../paths.ts";
+import { formatManifestError } from "../watch/manifest-problem.ts";
 import { type Check, fail, ok } from "./check.ts";
 
 export function checkConfig(loaded: LoadedConfig): Check {

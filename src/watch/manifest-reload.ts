@@ -6,16 +6,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { watchFolders } from "../config/folder-watch.ts";
-import {
-  loadManifests,
-  type Manifest,
-  type ManifestError,
-  type ManifestSet,
-  manifestSet,
-} from "../detect/manifest.ts";
+import { loadManifests, type Manifest, type ManifestSet, manifestSet } from "../detect/manifest.ts";
 import { userManifestDir } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Logger } from "./log.ts";
+import { formatManifestError, MANIFEST_ERROR_OPTION, manifestProblem } from "./manifest-problem.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -33,10 +28,6 @@ function fingerprint(dir: string): string {
     return "missing";
   }
 }
-
-/** The manifest error's one-line text: `file:line: field: message`. */
-export const formatManifestError = (error: ManifestError) =>
-  `${error.file}${error.line ? `:${error.line}` : ""}: ${error.field ? `${error.field}: ` : ""}${error.message}`;
 
 export class ManifestReloader {
   current: ManifestSet;
@@ -92,10 +83,6 @@ export class ManifestReloader {
 const fingerprintHas = (print: string, name: string) =>
   print.split("\n").some((line) => line.startsWith(`${name}:`));
 
-/** Where the first manifest error is shown (the dashboard's message line reads it; `taw
- * doctor` and the log say it too); unset while every manifest loads. */
-export const MANIFEST_ERROR_OPTION = "@agent_wizard_manifest_error";
-
 /** Reload `engine`'s manifests as the user's folder changes; returns the stop. */
 export function attachManifestReload(
   engine: { setManifests(set: ManifestSet): void },
@@ -104,10 +91,10 @@ export function attachManifestReload(
   log: Logger,
 ): () => void {
   const show = (set: ManifestSet) => {
-    const first = set.errors[0];
+    const problem = manifestProblem(set);
     void tmux.tryRun(
-      first
-        ? ["set-option", "-g", MANIFEST_ERROR_OPTION, `manifest: ${formatManifestError(first)}`]
+      problem
+        ? ["set-option", "-g", MANIFEST_ERROR_OPTION, problem]
         : ["set-option", "-gu", MANIFEST_ERROR_OPTION],
     );
   };
