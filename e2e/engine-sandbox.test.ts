@@ -1,7 +1,10 @@
 // A sandbox's end: the record shows {profile, runtime} while the agent runs in it, and when the
-// profile's process ends (no container left in front) the engine clears @agent_sandbox*.
+// profile's process ends (no container left in front) the engine clears @agent_sandbox* and
+// says so with a pane.sandbox_ended event.
 
 import { afterEach, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { eventsFile } from "../src/watch/events.ts";
 import { option } from "./fake-agent/helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { useServers, waitFor } from "./harness.ts";
@@ -38,6 +41,19 @@ test("the sandbox shows in agent get while it runs, and its marks go when it end
       "@agent_sandbox and @agent_sandbox_pid to go",
     );
     expect(await option(s, pane, "@agent_kind")).toBe("");
+    // Its end is an event of its own, naming the profile.
+    const events = eventsFile(s.tmux.describeSocket(sc.env), sc.env);
+    const ended = await waitFor(
+      () =>
+        readFileSync(events, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line))
+          .find((event) => event.kind === "pane.sandbox_ended"),
+      5000,
+      "pane.sandbox_ended in the events file",
+    );
+    expect(ended).toMatchObject({ tmux_id: pane, sandbox: "box", rule: "sandbox_exited", to: null });
   } finally {
     await s.taw(["engine", "stop"], sc.env);
   }

@@ -19,6 +19,7 @@ const SAMPLES: Record<HookEvent, Pick<TransitionEvent, "kind" | "from" | "to">> 
   "agent.started": { kind: "pane.agent_detected", from: null, to: "idle" },
   "agent.gone": { kind: "pane.agent_status_changed", from: "idle", to: null },
   "pane.closed": { kind: "pane.closed", from: null, to: null },
+  "sandbox.ended": { kind: "pane.sandbox_ended", from: null, to: null },
 };
 
 export const hooksTest = defineCommand({

@@ -75,6 +75,7 @@ export const HOOK_EVENTS = [
   "agent.started",
   "agent.gone",
   "pane.closed",
+  "sandbox.ended",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

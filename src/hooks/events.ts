@@ -13,6 +13,7 @@ const STATE_EVENTS: Record<string, HookEvent> = {
 
 export function hookEventsFor(event: TransitionEvent): HookEvent[] {
   if (event.kind === "pane.closed") return ["pane.closed"];
+  if (event.kind === "pane.sandbox_ended") return ["sandbox.ended"];
   if (event.kind === "pane.agent_detected") return ["agent.started"];
   if (event.kind !== STATUS_CHANGED) return [];
   if (event.to === null) return ["agent.gone"];
@@ -35,5 +36,6 @@ export function hookEnv(name: HookEvent, event: TransitionEvent): Record<string,
     TAW_PREVIOUS_STATE: event.from ?? "",
     TAW_RULE: event.rule ?? "",
     TAW_AT: String(event.at),
+    TAW_SANDBOX: event.sandbox ?? "",
   };
 }

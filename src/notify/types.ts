@@ -14,6 +14,8 @@ export interface TransitionEvent {
   rule: string | null;
   /** Milliseconds since the epoch. */
   at: number;
+  /** pane.sandbox_ended: the profile whose process ended. */
+  sandbox?: string;
 }
 
 /** The engine's event for a state change. */

@@ -310,7 +310,7 @@ export class Engine {
       );
       for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
     }
-    commands.push(...this.sandboxEnds(read.snapshot));
+    commands.push(...this.sandboxEnds(read.snapshot, events, now));
     const states: string[] = [];
     for (const pane of read.snapshot.panes.values()) states.push(pane.agent.state);
     const rail = railText(countStates(states), this.status);
@@ -443,8 +443,9 @@ export class Engine {
   }
 
   /** A sandbox profile's process has ended (the pane's own shell is back, alone, no agent
-   * recorded): its marks go, so the pane no longer reads as sandboxed. */
-  private sandboxEnds(snapshot: Snapshot): string[][] {
+   * recorded): its marks go, so the pane no longer reads as sandboxed, and the end is an event
+   * of its own (`pane.sandbox_ended`, naming the profile). */
+  private sandboxEnds(snapshot: Snapshot, events: EngineEvent[], now: number): string[][] {
     const commands: string[][] = [];
     for (const pane of snapshot.panes.values()) {
       const { sandbox, kind, state, reportStamp } = pane.agent;
@@ -457,6 +458,17 @@ export class Engine {
         SANDBOX_PID_OPTION,
       ]);
       pane.agent.sandbox = "";
+      events.push({
+        kind: "pane.sandbox_ended",
+        pane: pane.publicId,
+        tmux_id: pane.id,
+        agent: null,
+        from: null,
+        to: null,
+        rule: "sandbox_exited",
+        at: now,
+        sandbox,
+      });
       this.log.info(`sandbox ${sandbox} ended in ${pane.publicId}`);
     }
     return commands;

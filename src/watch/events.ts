@@ -13,7 +13,8 @@ export type EngineEventKind =
   | "pane.created"
   | "pane.closed"
   | "pane.agent_detected"
-  | "pane.agent_status_changed";
+  | "pane.agent_status_changed"
+  | "pane.sandbox_ended";
 
 export interface EngineEvent {
   kind: EngineEventKind;
@@ -30,6 +31,8 @@ export interface EngineEvent {
   rule: string | null;
   /** Milliseconds since the epoch. */
   at: number;
+  /** pane.sandbox_ended: the profile whose process ended. */
+  sandbox?: string;
 }
 
 export const EVENTS_ROTATE_BYTES = 1024 * 1024;
