@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dashboardLine, screenShows } from "../dashboard-helpers.ts";
 import { cue, option } from "../fake-agent/helpers.ts";
 import { type TestServer, waitFor } from "../harness.ts";
 
@@ -223,9 +224,14 @@ export interface ReportFigures {
   expectedState: string;
   listCalls: number;
   listFailures: number;
+  /** Dashboards reading the engine through the storm, and how many were still up after it. */
+  dashboards: number;
+  dashboardsUp: number;
 }
 
 const REPORT_STATES = ["working", "blocked", "idle"] as const;
+/** Dashboards reading the engine while the reports come. */
+const DASHBOARDS = 2;
 
 /** Report hooks at `rate`/s for `seconds` (each a taw process, in flight together) for one pane,
  * while a loop of `agent list` runs: the pane must end on the last report's state and seq. */
@@ -238,6 +244,13 @@ export async function reportStorm(
 ): Promise<ReportFigures> {
   // An agent runs in the pane: a reported agent no process names would be let go at the shell.
   const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `${agentDir}/claude`)).trim();
+  const dashboards: string[] = [];
+  for (let n = 0; n < DASHBOARDS; n++) {
+    const line = dashboardLine(s, ["dashboard"], env);
+    dashboards.push((await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim());
+  }
+  for (const dashboard of dashboards)
+    await screenShows(s, dashboard, (text) => text.includes("engine: reading"), "a dashboard reading");
   const started = Date.now();
   const total = rate * seconds;
   let listCalls = 0;
@@ -279,6 +292,11 @@ export async function reportStorm(
   storming = false;
   await lister;
   const seqWord = await option(s, pane, "@agent_report_seq");
+  let dashboardsUp = 0;
+  for (const dashboard of dashboards) {
+    const text = await s.run("capture-pane", "-p", "-t", dashboard);
+    if (text.includes("engine: reading") && !text.includes("dashboard exited")) dashboardsUp++;
+  }
   return {
     sent: total,
     seconds: (Date.now() - started) / 1000,
@@ -287,6 +305,8 @@ export async function reportStorm(
     expectedState: REPORT_STATES[total % REPORT_STATES.length] as string,
     listCalls,
     listFailures,
+    dashboards: dashboards.length,
+    dashboardsUp,
   };
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dashboardLine, screenShows } from "../dashboard-helpers.ts";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "../fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "../harness.ts";
 import { agentCycles, fuzz, growth, moves, refuseWrites, reportStorm } from "./scenarios.ts";
@@ -43,7 +44,7 @@ describe("soak (short)", () => {
     await s.taw(["engine", "stop"], env);
   }, 40_000);
 
-  test("report hooks at 50/s with an agent list loop: the last seq wins, nothing fails", async () => {
+  test("report hooks at 50/s with an agent list loop and two dashboards: the last seq wins, nothing fails", async () => {
     const s = await server();
     const { env } = await withEngine(s);
     const figures = await reportStorm(s, env, agents, 50, 2);
@@ -52,6 +53,7 @@ describe("soak (short)", () => {
     expect(figures.finalState).toBe(figures.expectedState);
     expect(figures.listFailures).toBe(0);
     expect(figures.listCalls).toBeGreaterThan(0);
+    expect(figures.dashboardsUp).toBe(figures.dashboards);
     await s.taw(["engine", "stop"], env);
   }, 40_000);
 
@@ -103,6 +105,56 @@ describe("soak (short)", () => {
       "the tmux server has gone away",
     );
   }, 30_000);
+
+  test("the server killed under a dashboard watching it from another: it says so, and recovers when the server is back", async () => {
+    const s = await server();
+    const { env, stateDir } = await withEngine(s);
+    await agentWindow(s, agents);
+    // The dashboard runs in a second server (another terminal) and watches the first.
+    const observer = await server({ width: 160 });
+    const dashboard = (
+      await observer.run(
+        "new-window",
+        "-P",
+        "-F",
+        "#{pane_id}",
+        "sh",
+        "-c",
+        dashboardLine(s, ["dashboard"], env),
+      )
+    ).trim();
+    await screenShows(
+      observer,
+      dashboard,
+      (text) => text.includes("engine: reading"),
+      "the dashboard reading",
+    );
+    const killed = Date.now();
+    await s.kill();
+    const gone = await screenShows(
+      observer,
+      dashboard,
+      (text) => /no (tmux )?server/i.test(text),
+      "the server gone said",
+    );
+    console.log(`dashboard said the server was gone ${Date.now() - killed} ms after kill-server`);
+    expect(gone).not.toMatch(/\n\s+at |dashboard exited/);
+    // The server comes back: the dashboard finds it, hosts the engine, and shows its session.
+    Bun.spawnSync(["tmux", "-L", s.name, "-f", "/dev/null", "new-session", "-d", "-s", "back", "sh"], {
+      env: { ...process.env, TMUX: "", TAW_STATE_DIR: stateDir },
+    });
+    await observer.run("send-keys", "-t", dashboard, "Tab");
+    const back = await screenShows(
+      observer,
+      dashboard,
+      (text) => /▾ back\b/.test(text) && /engine: (hosting|reading)/.test(text),
+      "the dashboard back on the new server",
+      15_000,
+    );
+    expect(back).not.toMatch(/dashboard exited/);
+    await observer.run("send-keys", "-t", dashboard, "q");
+    await screenShows(observer, dashboard, (text) => text.includes("dashboard exited 0"), "a clean exit");
+  }, 60_000);
 
   test("a state folder that refuses writes: the engine keeps detecting, says why, recovers", async () => {
     const s = await server();
