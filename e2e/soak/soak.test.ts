@@ -2,13 +2,13 @@
 // installed taw on its own real tmux server and prints its figures.
 
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dashboardLine, screenShows } from "../dashboard-helpers.ts";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "../fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "../harness.ts";
-import { agentCycles, fuzz, growth, moves, refuseWrites, reportStorm } from "./scenarios.ts";
+import { agentCycles, fuzz, growth, moves, readEvents, refuseWrites, reportStorm } from "./scenarios.ts";
 
 const server = useServers();
 const agents = fakeAgentDir();
@@ -189,4 +189,61 @@ describe("soak (short)", () => {
     );
     await s.taw(["engine", "stop"], env);
   }, 30_000);
+
+  // A real full disk: a small tmpfs as the state folder, filled up. Mounting needs root (as on
+  // this project's CI); elsewhere the refused-writes test above stands in for it.
+  const mountTmpfs = (dir: string) =>
+    Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir]).exitCode === 0;
+  const probe = mkdtempSync(join(tmpdir(), "taw-mount-probe-"));
+  const canMount = mountTmpfs(probe) && Bun.spawnSync(["umount", probe]).exitCode === 0;
+  rmSync(probe, { recursive: true, force: true });
+  test.skipIf(!canMount)(
+    "a full state folder: the engine keeps detecting, says why, recovers when space returns",
+    async () => {
+      const fullDisk = mkdtempSync(join(tmpdir(), "taw-full-"));
+      expect(mountTmpfs(fullDisk)).toBe(true);
+      const s = await server();
+      const env = { TAW_STATE_DIR: fullDisk };
+      try {
+        expect((await s.taw(["engine"], env)).code).toBe(0);
+        const pane = await agentWindow(s, agents);
+        await stateIs(s, pane, "idle", 15_000);
+        // Fill what is left: the next event line finds no space.
+        Bun.spawnSync(["dd", "if=/dev/zero", `of=${join(fullDisk, "fill")}`, "bs=4k"], { stderr: "ignore" });
+        await cue(s, pane, "blocked");
+        await stateIs(s, pane, "blocked");
+        await cue(s, pane, "working");
+        await stateIs(s, pane, "working");
+        const said = await waitFor(
+          async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() || undefined,
+          3000,
+          "the write failure said",
+        );
+        expect(said).toMatch(/^cannot write (events|the roster) to .*: ENOSPC$/);
+        expect((await s.taw(["doctor"], env)).stdout).toMatch(/^warn engine: .*cannot write .*ENOSPC/m);
+        // Space again: the next event is written and the warning goes.
+        rmSync(join(fullDisk, "fill"));
+        await cue(s, pane, "blocked");
+        await waitFor(
+          async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() === "",
+          5000,
+          "the warning gone",
+        );
+        expect(readEvents(fullDisk).some((event) => event.tmux_id === pane && event.to === "blocked")).toBe(
+          true,
+        );
+      } finally {
+        await s.taw(["engine", "stop"], env);
+        await s.kill();
+        // The engine's last files close a moment after it is told to stop.
+        await waitFor(
+          () => Bun.spawnSync(["umount", fullDisk], { stderr: "ignore" }).exitCode === 0,
+          10_000,
+          "umount",
+        );
+        rmSync(fullDisk, { recursive: true, force: true });
+      }
+    },
+    40_000,
+  );
 });

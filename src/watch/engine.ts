@@ -529,15 +529,13 @@ export class Engine {
 
   private publish(snapshot: Snapshot, events: EngineEvent[]): void {
     // The roster follows the panes and their agents: it changes only with an event (or the first tick).
-    const rosterSaved =
-      !this.rosterPath ||
-      !(events.length || this.ticks === 1) ||
-      saveRoster(this.rosterPath, rosterOf(snapshot));
+    const rosterFailure =
+      this.rosterPath && (events.length || this.ticks === 1)
+        ? saveRoster(this.rosterPath, rosterOf(snapshot))
+        : undefined;
     if (events.length) {
       this.events?.append(events);
-      this.sayWriteFailure(
-        this.events?.failure ?? (rosterSaved ? undefined : `cannot write the roster to ${this.rosterPath}`),
-      );
+      this.sayWriteFailure(this.events?.failure ?? rosterFailure);
       for (const event of events) {
         this.log.debug(
           `${event.kind} ${event.pane} ${event.agent ?? "-"} ${event.from ?? "-"} -> ${event.to ?? "-"} (${event.rule ?? "-"})`,

@@ -48,12 +48,13 @@ export function readRoster(path: string): Roster {
 }
 
 /** Write the roster; false when it could not be written (the caller says why once). */
-export function saveRoster(path: string, roster: Roster): boolean {
+/** Writes the roster; what went wrong (with its errno code) when it could not. */
+export function saveRoster(path: string, roster: Roster): string | undefined {
   try {
     writeFileAtomic(path, JSON.stringify(roster));
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return `cannot write the roster to ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
   }
 }
 
