@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { installFakeAgent } from "../e2e/fake-agent/install.ts";
 import { Tmux } from "../src/tmux/client.ts";
-import { sizeOf } from "../src/watch/events.ts";
+import { sizeOf } from "../src/watch/rotating.ts";
 import { percentile } from "./servers.ts";
 
 const WINDOW_S = Number(process.argv[2] ?? 20);

@@ -6,7 +6,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { TawError } from "../errors.ts";
 import { readEngineClaim } from "../watch/claim.ts";
 import { eventsPathFor } from "../watch/engine.ts";
-import { type EngineEvent, sizeOf } from "../watch/events.ts";
+import type { EngineEvent } from "../watch/events.ts";
+import { sizeOf } from "../watch/rotating.ts";
 import { defineCommand } from "./command.ts";
 
 const FOLLOW_MS = 200;

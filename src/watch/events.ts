@@ -4,10 +4,10 @@
 // that comes and goes). The file is rotated to `.1` past a size cap; a follower that finds
 // it shorter than before starts again from its beginning.
 
-import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentState } from "../detect/types.ts";
 import { stateDir } from "../paths.ts";
+import { RotatingFile } from "./rotating.ts";
 
 export type EngineEventKind =
   | "pane.created"
@@ -44,38 +44,21 @@ export function eventsFile(socket: string, env: Record<string, string | undefine
 }
 
 export class EventLog {
-  private bytes = -1;
+  private readonly file: RotatingFile;
   /** Why the last append failed (a full or read-only state folder); undefined once one works. */
   failure: string | undefined;
 
-  constructor(readonly path: string) {}
+  constructor(readonly path: string) {
+    this.file = new RotatingFile(path, EVENTS_ROTATE_BYTES);
+  }
 
   append(events: EngineEvent[]): void {
     if (events.length === 0) return;
-    const text = events.map((event) => `${JSON.stringify(event)}\n`).join("");
     try {
-      if (this.bytes < 0) {
-        mkdirSync(join(this.path, ".."), { recursive: true });
-        this.bytes = sizeOf(this.path);
-      }
-      if (this.bytes + text.length > EVENTS_ROTATE_BYTES) {
-        renameSync(this.path, `${this.path}.1`);
-        this.bytes = 0;
-      }
-      appendFileSync(this.path, text);
-      this.bytes += Buffer.byteLength(text);
+      this.file.append(events.map((event) => `${JSON.stringify(event)}\n`).join(""));
       this.failure = undefined;
     } catch (error) {
-      this.bytes = -1;
       this.failure = `cannot write events to ${this.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
     }
-  }
-}
-
-export function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
   }
 }

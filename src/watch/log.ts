@@ -2,9 +2,9 @@
 // (error, warn, info, debug; info by default), rotated to `<name>.1` past a size cap so a
 // long-running engine never fills the disk.
 
-import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { logDir } from "../paths.ts";
+import { RotatingFile } from "./rotating.ts";
 
 export const LOG_ROTATE_BYTES = 1024 * 1024;
 const LEVELS = ["error", "warn", "info", "debug"] as const;
@@ -25,26 +25,14 @@ export function parseLevel(text: string | undefined): LogLevel {
 
 /** A logger that appends to `<logDir>/<name>.log`; a write that fails is dropped, never thrown. */
 export function fileLogger(name: string, env: Record<string, string | undefined> = process.env): Logger {
-  const dir = logDir(env);
-  const path = join(dir, `${name}.log`);
   const threshold = LEVELS.indexOf(parseLevel(env.TAW_LOG));
-  let bytes = -1;
+  const file = new RotatingFile(join(logDir(env), `${name}.log`), LOG_ROTATE_BYTES);
   const write = (level: LogLevel, message: string) => {
     if (LEVELS.indexOf(level) > threshold) return;
-    const line = `${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${message}\n`;
     try {
-      if (bytes < 0) {
-        mkdirSync(dir, { recursive: true });
-        bytes = sizeOf(path);
-      }
-      if (bytes + line.length > LOG_ROTATE_BYTES) {
-        renameSync(path, `${path}.1`);
-        bytes = 0;
-      }
-      appendFileSync(path, line);
-      bytes += Buffer.byteLength(line);
+      file.append(`${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${message}\n`);
     } catch {
-      bytes = -1;
+      // A log line that cannot be written is dropped: logging never stops the engine.
     }
   };
   return {
@@ -53,14 +41,6 @@ export function fileLogger(name: string, env: Record<string, string | undefined>
     info: (message) => write("info", message),
     debug: (message) => write("debug", message),
   };
-}
-
-function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
 }
 
 export const silentLogger: Logger = { error() {}, warn() {}, info() {}, debug() {} };
