@@ -63,4 +63,39 @@ describe("starting agents from the dashboard", () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  test(
+    "Tab in the picker chooses a sandbox profile: the agent starts through it, and the record says so",
+    async () => {
+      const s = await server();
+      const sc = await prepareScene(s);
+      scenes.push(sc);
+      const line = dashboardLine(s, ["dashboard"], sc.env);
+      const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+      await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
+      await s.run("send-keys", "-t", dash, "s");
+      await screenShows(s, dash, (text) => text.includes("sandbox: none (Tab)"), "the picker with profiles");
+      await s.run("send-keys", "-t", dash, "Tab");
+      await screenShows(s, dash, (text) => text.includes("sandbox: box (Tab)"), "the box profile chosen");
+      await s.run("send-keys", "-t", dash, "-l", "claude");
+      await s.run("send-keys", "-t", dash, "Enter");
+      const text = await screenShows(
+        s,
+        dash,
+        (t) => t.includes("started claude in sandbox box in"),
+        "claude started in box",
+        20_000,
+      );
+      const pane = /in sandbox box in (%\d+)/.exec(text)?.[1] ?? "";
+      await waitFor(
+        async () => (await s.run("show-options", "-pqv", "-t", pane, "@agent_sandbox")).trim() === "box",
+        10_000,
+        "@agent_sandbox box",
+      );
+      // The fake runtime was run with the profile's image.
+      await waitFor(() => readFileSync(sc.runtimeLog, "utf8").includes("run"), 10_000, "the runtime run");
+      await s.run("send-keys", "-t", dash, "q");
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

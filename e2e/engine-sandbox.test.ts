@@ -53,7 +53,19 @@ test("the sandbox shows in agent get while it runs, and its marks go when it end
       5000,
       "pane.sandbox_ended in the events file",
     );
-    expect(ended).toMatchObject({ tmux_id: pane, sandbox: "box", rule: "sandbox_exited", to: null });
+    // While it ran, the agent's own events named the sandbox too.
+    const lines = readFileSync(events, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const detected = lines.find((event) => event.tmux_id === pane && event.kind === "pane.agent_detected");
+    expect(detected?.sandbox).toEqual({ profile: "box", runtime: "docker" });
+    expect(ended).toMatchObject({
+      tmux_id: pane,
+      sandbox: { profile: "box", runtime: null },
+      rule: "sandbox_exited",
+      to: null,
+    });
   } finally {
     await s.taw(["engine", "stop"], sc.env);
   }

@@ -151,7 +151,17 @@ export function askStart(ctx: ActionContext, place: "window" | "split"): void {
     sessionId: pane.sessionId,
     kinds,
     index: 0,
+    profiles: Object.keys(loadConfig().config.sandbox.profiles).sort(),
   });
+}
+
+/** Tab in the start picker: the next sandbox profile, then none again. */
+export function cycleProfile(ctx: ActionContext): void {
+  const { overlay } = ctx.store.getState();
+  if (overlay.kind !== "picker" || !overlay.profiles?.length) return;
+  const choices = [undefined, ...overlay.profiles];
+  const next = choices[(choices.indexOf(overlay.profile) + 1) % choices.length];
+  ctx.store.setState({ overlay: { ...overlay, profile: next } });
 }
 
 /** Enter in an overlay: do what it asked for with what was typed. */
@@ -183,7 +193,8 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
         return;
       }
       const pane = ctx.store.getState().snapshot?.panes.get(overlay.paneId);
-      showMessage(ctx.store, `starting ${choice}…`);
+      const inSandbox = overlay.profile ? ` in sandbox ${overlay.profile}` : "";
+      showMessage(ctx.store, `starting ${choice}${inSandbox}…`);
       await attempt(ctx, async () => {
         const place =
           overlay.place === "window"
@@ -191,10 +202,10 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
             : { kind: "split" as const, pane: overlay.paneId };
         const launched = await launchAgent(
           ctx.tmux,
-          { kind: choice, place, cwd: pane?.path || undefined },
+          { kind: choice, place, cwd: pane?.path || undefined, sandbox: overlay.profile },
           { manifests: manifests(), config: loadConfig().config },
         );
-        return `started ${choice} in ${launched.pane}`;
+        return `started ${choice}${inSandbox} in ${launched.pane}`;
       });
       return;
     }

@@ -44,6 +44,9 @@ export type Overlay =
       sessionId: string;
       kinds: KindChoice[];
       index: number;
+      /** config.toml's sandbox profiles, and the one chosen (Tab cycles; none by default). */
+      profiles?: string[];
+      profile?: string;
       /** For a worktree: its branch and repository. */
       branch?: string;
       repo?: string;

@@ -36,6 +36,6 @@ export function hookEnv(name: HookEvent, event: TransitionEvent): Record<string,
     TAW_PREVIOUS_STATE: event.from ?? "",
     TAW_RULE: event.rule ?? "",
     TAW_AT: String(event.at),
-    TAW_SANDBOX: event.sandbox ?? "",
+    TAW_SANDBOX: event.sandbox?.profile ?? "",
   };
 }

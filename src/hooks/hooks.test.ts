@@ -28,7 +28,13 @@ describe("events", () => {
     expect(hookEventsFor(event({ to: "unknown" }))).toEqual([]);
     expect(hookEventsFor(event({ kind: "pane.closed" }))).toEqual(["pane.closed"]);
     expect(hookEventsFor(event({ kind: "pane.created" }))).toEqual([]);
-    const ended = event({ kind: "pane.sandbox_ended", agent: null, from: null, to: null, sandbox: "box" });
+    const ended = event({
+      kind: "pane.sandbox_ended",
+      agent: null,
+      from: null,
+      to: null,
+      sandbox: { profile: "box", runtime: null },
+    });
     expect(hookEventsFor(ended)).toEqual(["sandbox.ended"]);
     expect(hookEnv("sandbox.ended", ended)).toMatchObject({ TAW_EVENT: "sandbox.ended", TAW_SANDBOX: "box" });
     expect(hookEnv("agent.done", event())).toMatchObject({

@@ -14,8 +14,8 @@ export interface TransitionEvent {
   rule: string | null;
   /** Milliseconds since the epoch. */
   at: number;
-  /** pane.sandbox_ended: the profile whose process ended. */
-  sandbox?: string;
+  /** The sandbox the pane's agent runs in, or (pane.sandbox_ended) the one that ended. */
+  sandbox?: { profile: string; runtime: string | null };
 }
 
 /** The engine's event for a state change. */

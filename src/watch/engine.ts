@@ -25,7 +25,7 @@ import {
   releaseClaim,
   takeClaim,
 } from "./claim.ts";
-import { type EngineEvent, EventLog, eventsFile } from "./events.ts";
+import { type EngineEvent, EventLog, eventsFile, type SandboxRecord } from "./events.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
 import { type Logger, silentLogger } from "./log.ts";
@@ -300,15 +300,17 @@ export class Engine {
       if (!pane) continue;
       this.track(result);
       this.holding ||= result.holding;
-      for (const transition of result.transitions) {
-        events.push({ ...transition, pane: pane.publicId, tmux_id: pane.id, at: now });
-      }
       const writes = { ...result.writes, ...this.containerWrite(pane, result) };
-      if (Object.keys(writes).length === 0) continue;
-      commands.push(
-        paneWrite(pane.id, writes, { state: pane.agent.state, reportStamp: pane.agent.reportStamp }),
-      );
-      for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
+      if (Object.keys(writes).length > 0) {
+        commands.push(
+          paneWrite(pane.id, writes, { state: pane.agent.state, reportStamp: pane.agent.reportStamp }),
+        );
+        for (const [key, value] of Object.entries(writes)) pane.agent[key as AgentOptionKey] = value;
+      }
+      // After the writes: an event carries the pane as it now is (its sandbox's runtime).
+      for (const transition of result.transitions) {
+        events.push({ ...transition, pane: pane.publicId, tmux_id: pane.id, at: now, ...sandboxOf(pane) });
+      }
     }
     commands.push(...this.sandboxEnds(read.snapshot, events, now));
     const states: string[] = [];
@@ -467,7 +469,7 @@ export class Engine {
         to: null,
         rule: "sandbox_exited",
         at: now,
-        sandbox,
+        sandbox: { profile: sandbox, runtime: null },
       });
       this.log.info(`sandbox ${sandbox} ended in ${pane.publicId}`);
     }
@@ -553,6 +555,12 @@ export class Engine {
 }
 
 /** The events file of the server a Tmux client addresses. */
+/** A sandboxed pane's events say which sandbox (as `agent list` does). */
+const sandboxOf = (pane: Pane): { sandbox?: SandboxRecord } =>
+  pane.agent.sandbox
+    ? { sandbox: { profile: pane.agent.sandbox, runtime: pane.agent.container || null } }
+    : {};
+
 export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined> = process.env) =>
   eventsFile(tmux.describeSocket(env), env);
 

@@ -31,8 +31,14 @@ export interface EngineEvent {
   rule: string | null;
   /** Milliseconds since the epoch. */
   at: number;
-  /** pane.sandbox_ended: the profile whose process ended. */
-  sandbox?: string;
+  /** The sandbox the pane's agent runs in (taw sandbox): its profile, and the runtime in front
+   * while it runs; on pane.sandbox_ended, the one that ended. */
+  sandbox?: SandboxRecord;
+}
+
+export interface SandboxRecord {
+  profile: string;
+  runtime: string | null;
 }
 
 export const EVENTS_ROTATE_BYTES = 1024 * 1024;

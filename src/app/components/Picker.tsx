@@ -5,7 +5,7 @@ import { pickerChoices } from "../picker.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
 
-const PICKER_WIDTH = 40;
+const PICKER_WIDTH = 52;
 /** Rows left above the picker, so the row it starts from stays in sight when there is room. */
 const PICKER_TOP = 2;
 
@@ -33,7 +33,7 @@ export function Picker({ width, height }: { width: number; height: number }) {
       {...frame(theme, "rounded")}
       borderColor={theme.accent}
       backgroundColor={theme.headerBg}
-      title={` start: ${input || "kind"} `}
+      title={` start: ${input || "kind"}${overlay.profiles?.length ? ` · sandbox: ${overlay.profile ?? "none"} (Tab)` : ""} `}
       flexDirection="column"
     >
       {choices.length === 0 ? <text fg={theme.muted}>{cell(" no kind matches", boxWidth - 2)}</text> : null}
