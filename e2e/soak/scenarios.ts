@@ -3,7 +3,17 @@
 // figures, never asserting itself, so the test can hold them to their targets and the bench
 // can print them.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dashboardLine, screenShows } from "../dashboard-helpers.ts";
@@ -354,6 +364,8 @@ export function hostileTexts(count: number, marker: string, seed = 1): string[] 
 const hasControl = (text: string) =>
   [...text].some((char) => (char.codePointAt(0) ?? 0) < 32 || /[\u007f-\u009f]/.test(char));
 
+/** Hostile texts also tried as config.toml values (each costs four taw runs). */
+const CONFIG_TEXTS = 16;
 const STACK = /\n\s+at .+\(.+:\d+:\d+\)|TypeError|ReferenceError|uncaught/i;
 
 /** Every free-text argument a user or hook gives taw, fed hostile text. */
@@ -401,6 +413,28 @@ export async function fuzz(s: TestServer, env: Env, agentDir: string, count: num
     }
     await call(["pane", "report-agent", "--pane", pane, "--source", text, "--agent", text, "--state", text]);
   }
+  // The same texts as config.toml values: the engine reloads it live, and every verb that
+  // reads it must refuse or take it, never crash or run it.
+  const configDir = mkdtempSync(join(tmpdir(), "taw-soak-config-"));
+  const configEnv = { ...env, TAW_CONFIG_DIR: configDir };
+  for (const text of hostileTexts(Math.min(count, CONFIG_TEXTS), marker, 7)) {
+    const value = JSON.stringify(text.slice(0, 2000));
+    writeFileSync(
+      join(configDir, "config.toml"),
+      `[status]\nformat = ${value}\n[ui.glyphs]\nblocked = ${value}\n[worktree]\ndir = ${value}\n[hooks]\n"agent.done" = ${value}\n[agents.fuzz]\ncommand = ${value}\n`,
+    );
+    for (const args of [["config", "check"], ["status"], ["agent", "list"], ["doctor"]]) {
+      const result = await s.taw(args, configEnv);
+      calls++;
+      if (result.code > 5 || STACK.test(result.stderr)) {
+        crashes++;
+        console.log(
+          `taw ${args.join(" ")} with config value ${value.slice(0, 80)}: ${result.stderr.slice(0, 300)}`,
+        );
+      }
+    }
+  }
+  rmSync(configDir, { recursive: true, force: true });
   if (existsSync(marker)) injections++;
   let serverAlive = true;
   try {
