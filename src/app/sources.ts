@@ -124,6 +124,11 @@ export class EngineSource implements SnapshotSource {
 
 /** Host the engine when the server has none; read when another process runs it. */
 export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
+  // Another engine runs: read it without loading an engine of our own (its modules, workers
+  // and notifiers are most of a hosting dashboard's memory). One that starts meanwhile is
+  // found by engine.start below.
+  const [claim] = await tmux.batch([SHOW_CLAIM]);
+  if (parseClaim(claim?.output ?? "")?.alive) return new ReaderSource(tmux);
   // Loaded here, after the first frame: the engine and its notifications are a tenth of the
   // dashboard's imports and no part of what the first frame shows.
   const [
