@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { useServers, waitFor } from "./harness.ts";
 
@@ -17,16 +17,21 @@ afterEach(() => {
 
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0$/, "").split("\0");
 
+/** A server with fake agents, a fake runtime and a sandbox profile, and a dashboard on it. */
+async function dashboardScene() {
+  const s = await server();
+  const sc = await prepareScene(s);
+  scenes.push(sc);
+  const dash = await openDashboard(s, { env: sc.env });
+  await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
+  return { s, sc, dash };
+}
+
 describe("starting agents from the dashboard", () => {
   test(
     "s, a kind typed into the picker, Enter: two kinds start in new windows of the session",
     async () => {
-      const s = await server();
-      const sc = await prepareScene(s);
-      scenes.push(sc);
-      const line = dashboardLine(s, ["dashboard"], sc.env);
-      const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
-      await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
+      const { s, dash } = await dashboardScene();
 
       const started: Record<string, string> = {};
       for (const kind of ["codex", "claude"]) {
@@ -67,12 +72,7 @@ describe("starting agents from the dashboard", () => {
   test(
     "Tab in the picker chooses a sandbox profile: the agent starts through it, and the record says so",
     async () => {
-      const s = await server();
-      const sc = await prepareScene(s);
-      scenes.push(sc);
-      const line = dashboardLine(s, ["dashboard"], sc.env);
-      const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
-      await screenShows(s, dash, (text) => text.includes("Agents"), "the dashboard");
+      const { s, sc, dash } = await dashboardScene();
       await s.run("send-keys", "-t", dash, "s");
       await screenShows(s, dash, (text) => text.includes("sandbox: none (Tab)"), "the picker with profiles");
       await s.run("send-keys", "-t", dash, "Tab");

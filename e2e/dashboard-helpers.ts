@@ -20,11 +20,22 @@ export const dashboardLine = (
   return `cd '${cwd}' && env ${vars} ${TAW} ${args.join(" ")}; echo "dashboard exited $?"; exec sh`;
 };
 
-/** A new window whose pane runs the dashboard; answers its pane id. */
-export async function openDashboard(server: TestServer, args: string[] = ["dashboard"]): Promise<string> {
-  return (
-    await server.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", dashboardLine(server, args))
-  ).trim();
+export interface DashboardWindow {
+  /** taw's words (default: dashboard). */
+  args?: string[];
+  /** Variables for the taw process. */
+  env?: Record<string, string>;
+  /** The server whose window runs it, when it is not the one it watches (another terminal). */
+  on?: TestServer;
+  /** Made without switching to it. */
+  detached?: boolean;
+}
+
+/** A new window whose pane runs the dashboard on `server`; answers its pane id. */
+export async function openDashboard(server: TestServer, options: DashboardWindow = {}): Promise<string> {
+  const line = dashboardLine(server, options.args ?? ["dashboard"], options.env);
+  const window = ["new-window", ...(options.detached ? ["-d"] : []), "-P", "-F", "#{pane_id}"];
+  return (await (options.on ?? server).run(...window, "sh", "-c", line)).trim();
 }
 
 export const screen = (server: TestServer, pane: string) => server.run("capture-pane", "-p", "-t", pane);

@@ -5,7 +5,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardLine, openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { useServers } from "./harness.ts";
 
 const newServer = useServers();
@@ -43,8 +43,7 @@ test(
     try {
       const file = join(dir, "config.toml");
       writeFileSync(file, "[ui]\nascii = true\n[notify\n");
-      const line = dashboardLine(server, ["dashboard"], { TAW_CONFIG_DIR: dir });
-      const dashboard = (await server.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+      const dashboard = await openDashboard(server, { env: { TAW_CONFIG_DIR: dir } });
       await screenShows(
         server,
         dashboard,

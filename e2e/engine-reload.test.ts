@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { agentWindow, fakeAgentDir, option, stateIs } from "./fake-agent/helpers.ts";
 import { ROOT, useServers, waitFor } from "./harness.ts";
 
@@ -49,18 +49,7 @@ describe("live reload", () => {
       expect(error).toContain("claude.toml");
       expect(await option(s, pane, "@agent_state")).toBe("blocked");
       // A dashboard reading this engine says it in its message line.
-      const dashboard = (
-        await s.run(
-          "new-window",
-          "-d",
-          "-P",
-          "-F",
-          "#{pane_id}",
-          "sh",
-          "-c",
-          dashboardLine(s, ["dashboard"], env),
-        )
-      ).trim();
+      const dashboard = await openDashboard(s, { env, detached: true });
       await screenShows(
         s,
         dashboard,
@@ -86,9 +75,7 @@ describe("live reload", () => {
       const env = { TAW_CONFIG_DIR: config, TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-reload-")) };
       mkdirSync(join(config, "manifests"));
       const pane = await agentWindow(s, agents);
-      const dashboard = (
-        await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", dashboardLine(s, ["dashboard"], env))
-      ).trim();
+      const dashboard = await openDashboard(s, { env });
       await screenShows(
         s,
         dashboard,

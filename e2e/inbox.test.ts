@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardLine, openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 import { fakeAgent, inboxEntry } from "./inbox-helpers.ts";
 
@@ -160,7 +160,7 @@ describe("taw agent inbox / answer", () => {
     async () => {
       const s = await server({ width: 160, height: 40 });
       const question = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
-      const dashboard = await openDashboard(s, ["dashboard", "--view", "inbox"]);
+      const dashboard = await openDashboard(s, { args: ["dashboard", "--view", "inbox"] });
       await screenShows(
         s,
         dashboard,
@@ -203,17 +203,10 @@ describe("taw agent inbox / answer", () => {
       const safe = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-permission-bash" });
       const risky = await fakeAgent(s, "pi", { INBOX_AGENT_START: "blocked-permission-gate" });
       const question = await fakeAgent(s, "claude", { INBOX_AGENT_START: "blocked-question" });
-      const dashboard = (
-        await s.run(
-          "new-window",
-          "-P",
-          "-F",
-          "#{pane_id}",
-          "sh",
-          "-c",
-          dashboardLine(s, ["dashboard", "--view", "inbox"], { TAW_CONFIG_DIR: configDir }),
-        )
-      ).trim();
+      const dashboard = await openDashboard(s, {
+        args: ["dashboard", "--view", "inbox"],
+        env: { TAW_CONFIG_DIR: configDir },
+      });
       await screenShows(
         s,
         dashboard,

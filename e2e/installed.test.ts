@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { popupArgs } from "../src/cli/dashboard.ts";
 import { Tmux } from "../src/tmux/client.ts";
-import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
@@ -27,9 +27,7 @@ describe("installed, from a folder outside the checkout", () => {
       expect(await waitFor(async () => (await cwd()).trim() || undefined, 5000, "the pane's folder")).toBe(
         AWAY,
       );
-      const pane = (
-        await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", dashboardLine(s, ["dashboard"]))
-      ).trim();
+      const pane = await openDashboard(s);
       await screenShows(s, pane, (text) => text.includes("Agents"), "the dashboard");
       await s.run("send-keys", "-t", pane, "?");
       await screenShows(s, pane, (text) => text.includes("Esc closes"), "the help, drawn by the live app");

@@ -19,7 +19,7 @@ import { qwen } from "../src/integration/qwen.ts";
 import type { Integration } from "../src/integration/types.ts";
 import { waitFor } from "./harness.ts";
 import { claudeDriver, prepareClaude } from "./record/claude.ts";
-import { codexDriver } from "./record/codex.ts";
+import { codexDriver, codexToPromptWithHooks } from "./record/codex.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver, prepareOpencode } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
@@ -34,8 +34,6 @@ const TAW = resolve(import.meta.dir, "../bin/taw");
 /** Installing Claude from npm (when missing) plus the walk below. */
 const TEST_TIMEOUT_MS = 480_000;
 const STATE_TIMEOUT_MS = 30_000;
-/** Codex's first start copies a large binary into its home. */
-const CODEX_START_MS = 60_000;
 const PROMPT_SETTLE_MS = 1_500;
 
 const option = async (pane: AgentPane, name: string) =>
@@ -66,17 +64,6 @@ const isState = (pane: AgentPane, ...states: string[]) =>
     (value) => states.includes(value),
     `@agent_state ${states.join(" or ")}`,
   );
-
-/** Codex asks the user to trust a new hook at its next start: trust it, after the folder. */
-async function codexToPrompt(pane: AgentPane) {
-  await pane.waitFor(/Trust this folder\?/, CODEX_START_MS, "the trust screen");
-  await pane.answer("Enter");
-  await pane.waitFor(/Hooks need review/, CODEX_START_MS, "the hook review");
-  await pane.answer("Down");
-  await pane.waitFor(/› 2\. Trust all and continue/, STATE_TIMEOUT_MS, "the pointer on Trust all");
-  await pane.keys("Enter");
-  await pane.waitFor(/Ask Codex to do anything/, CODEX_START_MS, "the prompt");
-}
 
 /** Kilo CLI (no recording driver yet): OpenCode's config shape in Kilo's folder. */
 function prepareKilo(scratch: Scratch, standIn: StandIn): Launch {
@@ -234,7 +221,7 @@ describe("real agents with taw's integrations", () => {
 
   // Session-only integrations: the hook records the conversation, the screen keeps the state.
   const SESSION_ONLY: [AgentDriver, Integration, string, (pane: AgentPane) => Promise<void>][] = [
-    [codexDriver, codex, "codex resume", codexToPrompt],
+    [codexDriver, codex, "codex resume", codexToPromptWithHooks],
     [geminiDriver, gemini, "gemini --resume", (pane) => geminiDriver.toPrompt(pane)],
     [qwenDriver, qwen, "qwen --resume", (pane) => qwenDriver.toPrompt(pane)],
   ];

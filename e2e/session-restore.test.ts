@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { takeSnapshot } from "../src/tmux/server.ts";
-import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
+import { dashboardLine, openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
@@ -116,6 +116,12 @@ async function layouts(s: TestServer) {
     .split("\n")
     .map((line) => line.replace(/ [0-9a-f]{4},/, " ").replace(/(\d+x\d+,\d+,\d+),\d+/g, "$1"));
 }
+
+/** taw's own folders from a scratch env, for a dashboard started in a pane. */
+const tawFolders = (env: Record<string, string>) => ({
+  TAW_STATE_DIR: env.TAW_STATE_DIR ?? "",
+  TAW_CONFIG_DIR: env.TAW_CONFIG_DIR ?? "",
+});
 
 const logLines = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
 
@@ -451,20 +457,7 @@ describe("the dashboard's restored rows", () => {
     const restoredTag = async () => (await takeSnapshot(s.tmux)).sessions.map((x) => [x.name, x.restored]);
     expect(await restoredTag()).toEqual([["main", true]]);
 
-    const dashboard = (
-      await s.run(
-        "new-window",
-        "-P",
-        "-F",
-        "#{pane_id}",
-        "sh",
-        "-c",
-        dashboardLine(s, ["dashboard"], {
-          TAW_STATE_DIR: env.TAW_STATE_DIR,
-          TAW_CONFIG_DIR: env.TAW_CONFIG_DIR,
-        }),
-      )
-    ).trim();
+    const dashboard = await openDashboard(s, { env: tawFolders(env) });
     await screenShows(
       s,
       dashboard,
@@ -505,20 +498,7 @@ describe("the dashboard's restored rows", () => {
     await s.taw(["session", "save", "main"], env);
     await s.run("kill-server");
     await s.taw(["session", "restore", "main"], env);
-    const dashboard = (
-      await s.run(
-        "new-window",
-        "-P",
-        "-F",
-        "#{pane_id}",
-        "sh",
-        "-c",
-        dashboardLine(s, ["dashboard"], {
-          TAW_STATE_DIR: env.TAW_STATE_DIR,
-          TAW_CONFIG_DIR: env.TAW_CONFIG_DIR,
-        }),
-      )
-    ).trim();
+    const dashboard = await openDashboard(s, { env: tawFolders(env) });
     await screenShows(
       s,
       dashboard,

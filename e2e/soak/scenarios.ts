@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardLine, screenShows } from "../dashboard-helpers.ts";
+import { openDashboard, screenShows } from "../dashboard-helpers.ts";
 import { cue, option } from "../fake-agent/helpers.ts";
 import { type TestServer, waitFor } from "../harness.ts";
 
@@ -256,8 +256,7 @@ export async function reportStorm(
   const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `${agentDir}/claude`)).trim();
   const dashboards: string[] = [];
   for (let n = 0; n < DASHBOARDS; n++) {
-    const line = dashboardLine(s, ["dashboard"], env);
-    dashboards.push((await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim());
+    dashboards.push(await openDashboard(s, { env, detached: true }));
   }
   for (const dashboard of dashboards)
     await screenShows(s, dashboard, (text) => text.includes("engine: reading"), "a dashboard reading");

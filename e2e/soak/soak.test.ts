@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardLine, screenShows } from "../dashboard-helpers.ts";
+import { openDashboard, screenShows } from "../dashboard-helpers.ts";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "../fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "../harness.ts";
 import { agentCycles, fuzz, growth, moves, readEvents, refuseWrites, reportStorm } from "./scenarios.ts";
@@ -19,6 +19,24 @@ async function withEngine(s: TestServer) {
   expect((await s.taw(["engine"], env)).code).toBe(0);
   const pid = async () => Number((await s.taw(["engine", "status", "--json"], env)).json?.result.pid ?? 0);
   return { env, stateDir, pid };
+}
+
+const engineError = async (s: TestServer) =>
+  (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim();
+
+/** While the state folder takes no writes, states still change; answers what the engine said. */
+async function detectsWhileWritesFail(s: TestServer, pane: string): Promise<string> {
+  await cue(s, pane, "blocked");
+  await stateIs(s, pane, "blocked");
+  await cue(s, pane, "working");
+  await stateIs(s, pane, "working");
+  return waitFor(async () => (await engineError(s)) || undefined, 3000, "the write failure said");
+}
+
+/** Writes work again: the next event is written and the warning goes. */
+async function warningGoes(s: TestServer, pane: string): Promise<void> {
+  await cue(s, pane, "blocked");
+  await waitFor(async () => (await engineError(s)) === "", 5000, "the warning gone");
 }
 
 describe("soak (short)", () => {
@@ -112,17 +130,7 @@ describe("soak (short)", () => {
     await agentWindow(s, agents);
     // The dashboard runs in a second server (another terminal) and watches the first.
     const observer = await server({ width: 160 });
-    const dashboard = (
-      await observer.run(
-        "new-window",
-        "-P",
-        "-F",
-        "#{pane_id}",
-        "sh",
-        "-c",
-        dashboardLine(s, ["dashboard"], env),
-      )
-    ).trim();
+    const dashboard = await openDashboard(s, { env, on: observer });
     await screenShows(
       observer,
       dashboard,
@@ -163,16 +171,8 @@ describe("soak (short)", () => {
     await stateIs(s, pane, "idle", 15_000);
     const restore = refuseWrites(stateDir);
     try {
-      await cue(s, pane, "blocked");
-      await stateIs(s, pane, "blocked");
-      await cue(s, pane, "working");
-      await stateIs(s, pane, "working");
       // It says why it cannot write its events, where doctor reads it.
-      const said = await waitFor(
-        async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() || undefined,
-        3000,
-        "the write failure said",
-      );
+      const said = await detectsWhileWritesFail(s, pane);
       expect(said).toContain("cannot write events");
       expect((await s.taw(["doctor"], env)).stdout).toMatch(
         /^warn engine: .*cannot write events.* — free space/m,
@@ -181,12 +181,7 @@ describe("soak (short)", () => {
       restore();
     }
     // Writable again: the next event is written and the warning goes.
-    await cue(s, pane, "blocked");
-    await waitFor(
-      async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() === "",
-      5000,
-      "the warning gone",
-    );
+    await warningGoes(s, pane);
     await s.taw(["engine", "stop"], env);
   }, 30_000);
 
@@ -210,25 +205,12 @@ describe("soak (short)", () => {
         await stateIs(s, pane, "idle", 15_000);
         // Fill what is left: the next event line finds no space.
         Bun.spawnSync(["dd", "if=/dev/zero", `of=${join(fullDisk, "fill")}`, "bs=4k"], { stderr: "ignore" });
-        await cue(s, pane, "blocked");
-        await stateIs(s, pane, "blocked");
-        await cue(s, pane, "working");
-        await stateIs(s, pane, "working");
-        const said = await waitFor(
-          async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() || undefined,
-          3000,
-          "the write failure said",
-        );
+        const said = await detectsWhileWritesFail(s, pane);
         expect(said).toMatch(/^cannot write (events|the roster) to .*: ENOSPC$/);
         expect((await s.taw(["doctor"], env)).stdout).toMatch(/^warn engine: .*cannot write .*ENOSPC/m);
         // Space again: the next event is written and the warning goes.
         rmSync(join(fullDisk, "fill"));
-        await cue(s, pane, "blocked");
-        await waitFor(
-          async () => (await s.run("show-options", "-gqv", "@agent_wizard_engine_error")).trim() === "",
-          5000,
-          "the warning gone",
-        );
+        await warningGoes(s, pane);
         expect(readEvents(fullDisk).some((event) => event.tmux_id === pane && event.to === "blocked")).toBe(
           true,
         );
