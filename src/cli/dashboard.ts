@@ -6,7 +6,7 @@ import type { View } from "../app/store.ts";
 import { TawError } from "../errors.ts";
 import { BUN_FLAGS } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { formatLiteral, shellQuote, target, word } from "../tmux/escape.ts";
+import { formatLiteral, shellQuote, target, tmuxQuote, word } from "../tmux/escape.ts";
 import { showOption } from "../tmux/options.ts";
 import { defineCommand } from "./command.ts";
 
@@ -98,17 +98,23 @@ export async function popupArgs(tmux: Tmux, client: string, view?: View): Promis
 const sizeFormat = (option: string, fallback: string) => `#{?#{${option}},#{${option}},${fallback}}`;
 
 /**
- * The shell command a key binding runs (through run-shell, which expands formats) to open the
- * popup on the client that pressed the key: the tmux client binary, not a taw process, so the
- * popup opens without waiting for Bun. It reads the size options as the key is pressed.
+ * The tmux command a key binding runs through `run-shell -C`, which expands formats first and
+ * then runs it as a tmux command for the client that pressed the key: the popup opens with no
+ * shell and no tmux client started in between. It reads the size options as the key is
+ * pressed. Three layers, innermost first: the dashboard's words quoted for the popup's shell,
+ * `#` doubled for the format expansion, then the whole quoted as one word for tmux's parser.
  */
-export function popupKeyShell(view?: View): string {
-  const client = "'#{client_name}'";
-  const words = ["tmux", "display-popup", "-c", client, "-E"];
-  const sizes = ["-w", `'${sizeFormat(POPUP_WIDTH_OPTION, DEFAULT_POPUP_WIDTH)}'`];
-  sizes.push("-h", `'${sizeFormat(POPUP_HEIGHT_OPTION, DEFAULT_POPUP_HEIGHT)}'`);
+export function popupKeyCommand(view?: View): string {
+  const size = (option: string, fallback: string) => shellQuote(sizeFormat(option, fallback));
   const dashboard = dashboardArgv([], "", view).map((part) => formatLiteral(shellQuote(part)));
-  return [...words, ...sizes, ...dashboard, "--client", client, ">/dev/null 2>&1 || true"].join(" ");
+  const shell = [...dashboard, "--client", "'#{client_name}'"].join(" ");
+  const sizes = [
+    "-w",
+    size(POPUP_WIDTH_OPTION, DEFAULT_POPUP_WIDTH),
+    "-h",
+    size(POPUP_HEIGHT_OPTION, DEFAULT_POPUP_HEIGHT),
+  ];
+  return ["display-popup", "-E", ...sizes, tmuxQuote(shell)].join(" ");
 }
 
 export const popupCommand = defineCommand({

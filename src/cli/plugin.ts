@@ -12,6 +12,7 @@
 // can tell its own binding from the user's and never records itself as the user's.
 
 import { resolve } from "node:path";
+import type { View } from "../app/store.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, tmuxQuote, word } from "../tmux/escape.ts";
@@ -20,7 +21,7 @@ import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
 import { VERSION } from "../version.ts";
 import { EXITED_HOOK_COMMAND } from "../watch/roster.ts";
 import { defineCommand } from "./command.ts";
-import { popupKeyShell } from "./dashboard.ts";
+import { popupKeyCommand } from "./dashboard.ts";
 
 /** The index taw's entry takes in each hook's array: high enough to leave the user's alone. */
 export const HOOK_SLOT = 47;
@@ -196,15 +197,17 @@ export function installCommands(
   const global = { kind: "global" } as const;
   // The roster's hook (src/watch/roster.ts) is recorded with the focus hooks: uninstall removes it.
   const hooks = [...settings.hooks, ROSTER_HOOK];
-  const bind = (note: string, key: string, shell: string) => [
+  /** `action`: run-shell's words (a shell command, or `-C` and a tmux command). */
+  const bind = (note: string, key: string, action: string[]) => [
     "bind-key",
     "-N",
     note,
     "-T",
     TABLE,
     key,
-    ...runShell(shell),
+    ...action,
   ];
+  const popup = (view?: View) => ["run-shell", "-C", popupKeyCommand(view)];
   return [
     ...releaseKeys(
       previous.keys.filter((key) => !keys.includes(key)),
@@ -212,9 +215,9 @@ export function installCommands(
       bindings,
     ),
     ...previous.hooks.filter((hook) => !hooks.includes(hook)).map(unsetHook),
-    ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popupKeyShell())),
-    ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, tawShell(taw, "next", client))),
-    ...settings.inboxKeys.map((key) => bind(KEY_NOTES.inbox, key, popupKeyShell("inbox"))),
+    ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popup())),
+    ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, runShell(tawShell(taw, "next", client)))),
+    ...settings.inboxKeys.map((key) => bind(KEY_NOTES.inbox, key, popup("inbox"))),
     ...settings.hooks.map((hook) => ["set-hook", "-g", `${hook}[${HOOK_SLOT}]`, seen]),
     ["set-hook", "-g", `${ROSTER_HOOK}[${HOOK_SLOT}]`, EXITED_HOOK_COMMAND],
     setOption(global, RECORD.keys, keys.join(" ")),
