@@ -80,12 +80,12 @@ describe("plugin", () => {
       const popup = await prefixBinding(s, "A");
       const next = await prefixBinding(s, "O");
       const inbox = await prefixBinding(s, "B");
-      expect(popup).toContain("run-shell -C \"display-popup -E");
+      expect(popup).toContain('run-shell -C "display-popup -E');
       expect(next).toContain(" next ");
       expect(inbox).toContain("'--view' 'inbox'");
       // A shell command never fails or prints; the popup keys are tmux commands (no shell).
       expect(next).toMatch(/\|\| true"$/);
-      expect(inbox).toContain("run-shell -C \"display-popup -E");
+      expect(inbox).toContain('run-shell -C "display-popup -E');
       const keys = (await s.run("list-keys", "-T", "prefix"))
         .split("\n")
         .filter((line) => line.includes("bin/taw") || line.includes("app/entry.ts"));
@@ -114,7 +114,7 @@ describe("plugin", () => {
       const mine = { A: await prefixBinding(s, "A"), O: await prefixBinding(s, "O") };
       for (const loads of [1, 2]) {
         for (let i = 0; i < loads; i++) await load(s);
-        expect(await prefixBinding(s, "A")).toContain("run-shell -C \"display-popup -E");
+        expect(await prefixBinding(s, "A")).toContain('run-shell -C "display-popup -E');
         expect(await prefixBinding(s, "O")).toContain(" next ");
         const removed = await s.taw(["plugin", "uninstall", "--json"]);
         expect(removed.json?.result.restored).toEqual(["A", "O"]);
@@ -149,8 +149,8 @@ describe("plugin", () => {
       await s.run("set-option", "-g", "@agent-wizard", "M-a F5");
       await load(s);
       expect(await prefixBinding(s, "A")).toBeUndefined();
-      expect(await prefixBinding(s, "M-a")).toContain("run-shell -C \"display-popup -E");
-      expect(await prefixBinding(s, "F5")).toContain("run-shell -C \"display-popup -E");
+      expect(await prefixBinding(s, "M-a")).toContain('run-shell -C "display-popup -E');
+      expect(await prefixBinding(s, "F5")).toContain('run-shell -C "display-popup -E');
       expect(await prefixBinding(s, "O")).toContain(" next ");
     },
     TIMEOUT_MS,
