@@ -5,6 +5,7 @@
 // the native frame, in-process), and the dashboard's RSS.
 // Prints figures; asserts nothing.  Run: bun bench/dashboard.ts [rounds]
 
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { testRender } from "@opentui/react/test-utils";
 import { act, createElement } from "react";
@@ -20,6 +21,8 @@ import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { benchServer, killServer, ms, percentile } from "./servers.ts";
 
 const ROUNDS = Number(process.argv[2] ?? 5);
+/** How long the dashboard is left alone for its figures at rest. */
+const REST_S = 10;
 const ROOT = resolve(import.meta.dir, "..");
 const ENTRY = `${ROOT}/src/app/entry.ts`;
 const STATES = ["working", "idle", "blocked", "done"];
@@ -64,7 +67,6 @@ const hasRows = (text: string) => /Agents \d+/.test(text) && /[⏸✓⏵·] (cla
  * which the splash (rows painted before OpenTUI loads) does not draw. */
 const isReady = (text: string) => hasRows(text) && text.includes("╮╭");
 
-/** Cold start in a pane; then Tab round trips; then the process's RSS. */
 /** `?` opens the help and closes it again: a redraw that touches no tmux state. The key and
  * every look at the screen go over one control-mode connection, so no tmux process starts
  * between the key and the frame: what is timed is the dashboard (a look costs ~0.3 ms). */
@@ -83,8 +85,25 @@ async function keyFigures(fast: Tmux, pane: string): Promise<number[]> {
   return times;
 }
 
+/** A process's CPU time so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "latin1").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A reading dashboard left alone for REST_S seconds: its own CPU and the tmux server's. */
+async function restFigures(tmux: Tmux, dashboardPid: number): Promise<{ own: number; server: number }> {
+  const serverPid = Number((await tmux.run(["display-message", "-p", "#{pid}"])).trim());
+  const [own, server] = [cpuMs(dashboardPid), cpuMs(serverPid)];
+  await Bun.sleep(REST_S * 1000);
+  const percent = (ms: number) => (ms / (REST_S * 1000)) * 100;
+  return { own: percent(cpuMs(dashboardPid) - own), server: percent(cpuMs(serverPid) - server) };
+}
+
+/** Cold start in a pane; then key round trips; then the process's RSS and its cost at rest. */
 async function paneFigures(tmux: Tmux) {
   const fast = tmux.withControl();
+  let rest = { own: 0, server: 0 };
   const starts: number[] = [];
   const ready: number[] = [];
   const keys: number[] = [];
@@ -106,11 +125,12 @@ async function paneFigures(tmux: Tmux) {
     const pid = Number((await tmux.run(["display-message", "-p", "-t", pane, "#{pane_pid}"])).trim());
     const status = await Bun.file(`/proc/${pid}/status`).text();
     rssKb = Math.max(rssKb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    if (round === 0) rest = await restFigures(tmux, pid);
     await tmux.run(["send-keys", "-t", pane, "q"]);
     await Bun.sleep(300);
   }
   fast.close();
-  return { starts, ready, keys, rssKb };
+  return { starts, ready, keys, rssKb, rest };
 }
 
 /** In-process: one agent changes state, the frame is rebuilt. */
@@ -194,7 +214,7 @@ console.log(
   `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
 );
 console.log(
-  "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS",
+  "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS   at rest: cpu% (tmux server%)",
 );
 for (const size of [10, 50, 200, 500]) {
   const tmux = await benchServer(size);
@@ -215,6 +235,7 @@ for (const size of [10, 50, 200, 500]) {
         ms(percentile(frames, 50)).padStart(11),
         ms(percentile(frames, 95)).padStart(11),
         `${(pane.rssKb / 1024).toFixed(0)} MB`.padStart(8),
+        `${pane.rest.own.toFixed(2)} (${pane.rest.server.toFixed(2)})`.padStart(20),
       ].join(""),
     );
     if (size === 10) {

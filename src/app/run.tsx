@@ -6,6 +6,7 @@ import { createRoot } from "@opentui/react";
 import { type ReactNode, useEffect } from "react";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import { NUDGE_OPTION } from "../watch/probe.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { CrashBoundary } from "./components/CrashBoundary.tsx";
@@ -93,7 +94,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   };
   process.on("uncaughtException", crash);
   process.on("unhandledRejection", crash);
-  const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore };
+  // After an action, moving the nudge makes whichever engine is running (this one's or
+  // another's) and a reading feed list the panes at their next tick, not seconds later.
+  const refresh = () => void options.tmux.tryRun(["set-option", "-gq", NUDGE_OPTION, String(Date.now())]);
+  const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore, refresh };
   // Hosting the engine loads every manifest and starts a worker: that work waits until the
   // first frame is out, which is what a popup's user is waiting for.
   const drawn = firstFrameDrawn(renderer);

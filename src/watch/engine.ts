@@ -30,7 +30,7 @@ import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
 import { type Logger, silentLogger } from "./log.ts";
 import { DEFAULT_WORKERS, WorkerHost } from "./pool.ts";
-import { RestGate } from "./probe.ts";
+import { GENERATION_OPTION, RestGate } from "./probe.ts";
 import { type ProcessTable, ProcessTableCache } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
 import { type CaptureRequest, type Read, takeProbe, takeRead, watchedSessions } from "./reads.ts";
@@ -159,6 +159,8 @@ export class Engine {
   private readonly rest = new RestGate();
   /** Full reads taken, and quiet ticks that asked only the probe: for bench and `engine status`. */
   ticks = 0;
+  /** The write generation readers follow (GENERATION_OPTION). */
+  private generation = 0;
   probes = 0;
   private readonly agentTickMs: number;
   private readonly role: EngineRole;
@@ -320,6 +322,9 @@ export class Engine {
     if (!this.ready && this.claim) commands.push(readyWrite(this.claim));
     if (this.clearExited) commands.push(["set-option", "-gu", EXITED_OPTION]);
     this.clearExited = false;
+    // Readers (a dashboard reading this engine) list the panes again only when this moves.
+    if (commands.length || events.length)
+      commands.push(["set-option", "-gq", GENERATION_OPTION, String(++this.generation)]);
     if (commands.length) await this.tmux.batch(commands);
     this.ready = true;
     this.last = read.snapshot;

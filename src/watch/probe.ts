@@ -16,6 +16,18 @@ export const FULL_READ_EVERY_MS = 2500;
 /** Moved by every agent report (report.ts): a hook's state reaches the engine at once. */
 export const NUDGE_OPTION = "@agent_wizard_nudge";
 
+/** Moved by the engine whenever a tick writes an option or the panes changed: a dashboard
+ * reading another process's engine lists the panes again only when it moved. */
+export const GENERATION_OPTION = "@agent_wizard_gen";
+
+/** What a reading dashboard asks each tick: the claim, the nudge, the engine's generation,
+ * and per window its pane count (a window or pane made or closed). */
+export const READER_PROBE: string[] = [
+  "display-message",
+  "-p",
+  `#{${ENGINE_OPTION}}\t#{${NUDGE_OPTION}}\t#{${GENERATION_OPTION}}\t#{S:#{session_id}:#{W:#{window_id}/#{window_panes} }}`,
+];
+
 const WINDOWS =
   "#{S:#{session_id}.#{session_attached}:#{W:#{window_id}=#{window_activity}/#{window_panes} } }";
 /** `<claim>\t<nudge>\t$1.1:@1=1764000000/2 @2=…  $2.0:…`. */

@@ -1,0 +1,58 @@
+import { expect, test } from "bun:test";
+import type { Tmux } from "../tmux/client.ts";
+import { formatClaim, thisHost } from "../watch/claim.ts";
+import { READER_PROBE } from "../watch/probe.ts";
+import { ReaderSource } from "./sources.ts";
+
+/** A tmux that answers the reader's probe with `probe()` and counts full listings. */
+function standIn(probe: () => string) {
+  const calls = { listings: 0 };
+  const tmux = {
+    batch: async (commands: string[][]) =>
+      commands.map((command) =>
+        command === READER_PROBE ? { ok: true, output: probe() } : { ok: true, output: "" },
+      ),
+    run: async (args: string[]) => {
+      if (args[0] === "list-panes") calls.listings++;
+      return "";
+    },
+  } as unknown as Tmux;
+  return { tmux, calls };
+}
+
+test("a reading dashboard lists the panes again only when the engine's probe moves", async () => {
+  const claim = formatClaim(process.pid, thisHost(), Date.now(), "test");
+  let generation = 1;
+  const { tmux, calls } = standIn(() => `${claim}\t\t${generation}\t$1:@1/2 `);
+  const source = new ReaderSource(tmux, 5);
+  let snapshots = 0;
+  await source.start(
+    () => snapshots++,
+    (error) => {
+      throw error;
+    },
+  );
+  await Bun.sleep(60);
+  // The first tick lists; the ones after it, with nothing moved, do not.
+  expect(calls.listings).toBe(1);
+  generation = 2;
+  await Bun.sleep(40);
+  expect(calls.listings).toBe(2);
+  expect(snapshots).toBe(2);
+  await source.stop();
+});
+
+test("it ends when the engine's claim is gone", async () => {
+  const { tmux } = standIn(() => "\t\t\t");
+  const source = new ReaderSource(tmux, 5);
+  await source.start(
+    () => {},
+    () => {},
+  );
+  const ended = await Promise.race([
+    source.finished.then(() => "ended"),
+    Bun.sleep(1000).then(() => "still reading"),
+  ]);
+  await source.stop();
+  expect(ended).toBe("ended");
+});
