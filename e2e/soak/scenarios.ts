@@ -182,8 +182,22 @@ export function processFigures(pid: number): ProcessFigures {
   const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssMb: rssKb / 1024, fds: readdirSync(`/proc/${pid}/fd`).length, cpuSeconds: ticks / 100 };
+  return { rssMb: rssKb / 1024, fds: steadyFds(pid), cpuSeconds: ticks / 100 };
 }
+
+/** Open descriptors the process keeps: the fewest over a few looks, since a tick's tmux
+ * child holds its pipes open for a moment (a count taken then is not a leak). */
+function steadyFds(pid: number): number {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let look = 0; look < FD_LOOKS; look++) {
+    fewest = Math.min(fewest, readdirSync(`/proc/${pid}/fd`).length);
+    Bun.sleepSync(FD_LOOK_GAP_MS);
+  }
+  return fewest;
+}
+
+const FD_LOOKS = 8;
+const FD_LOOK_GAP_MS = 37;
 
 export interface GrowthFigures {
   panes: number;
