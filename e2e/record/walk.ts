@@ -3,11 +3,13 @@
 // approval / streaming / interrupt states again at smaller sizes. Each agent's script
 // supplies a driver (its screens, tools and keys); this file decides what is captured.
 
+import { loadManifests } from "../../src/detect/manifest.ts";
 import { slowText, text } from "../standin/script.ts";
 import type { StandIn } from "../standin/server.ts";
 import { Recorder } from "./fixtures.ts";
 import type { AgentPane } from "./pane.ts";
 import { type AgentDriver, openSession } from "./session.ts";
+import { judgeFixtures, verdictReport } from "./verdicts.ts";
 
 export const STEP_TIMEOUT_MS = 30_000;
 const SLOW_LINES = 10;
@@ -164,7 +166,17 @@ export async function recordAgent(driver: AgentDriver): Promise<string[]> {
 /** `bun e2e/record/<agent>.ts`: record, and say how long it took. */
 export async function recordMain(driver: AgentDriver): Promise<void> {
   const started = Date.now();
+  const manifests = loadManifests({ userDir: "/nonexistent" });
+  const before = judgeFixtures(driver.id, manifests);
   const written = await recordAgent(driver);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`${driver.id}: ${written.length} fixtures in ${seconds} s`);
+  const report = verdictReport(before, judgeFixtures(driver.id, manifests));
+  console.log(
+    report.length === 0
+      ? `${driver.id}: detection gives every fixture the verdict it gave before the recording`
+      : [`${driver.id}: verdicts that changed (${report.length}):`, ...report.map((l) => `  ${l}`)].join(
+          "\n",
+        ),
+  );
 }
