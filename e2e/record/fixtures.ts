@@ -59,9 +59,12 @@ export class Recorder {
   write(name: string, screen: string, meta: FixtureMeta): void {
     const base = `${FIXTURES_DIR}/${this.agent}/${name}`;
     const rule = previousRule(`${base}.json`, meta.state);
-    if (rule) meta.rule = rule;
+    // The rule before the note, where the hand that added it put it: a re-recording's diff
+    // then shows only what the agent drew differently.
+    const { note, ...rest } = meta;
+    const ordered = { ...rest, ...(rule ? { rule } : {}), note };
     writeFileAtomic(`${base}.txt`, screen);
-    writeFileAtomic(`${base}.json`, `${JSON.stringify(meta, null, 2)}\n`);
+    writeFileAtomic(`${base}.json`, `${JSON.stringify(ordered, null, 2)}\n`);
     this.written.push(name);
     console.log(
       `  ${this.agent}/${name}: ${meta.state}${meta.title ? ` (title ${JSON.stringify(meta.title)})` : ""}`,
