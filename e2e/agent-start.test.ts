@@ -39,6 +39,36 @@ const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").rep
 
 describe("agent start", () => {
   test(
+    "a start that resumes a conversation (codex resume <id>) records the id from the manifest's resume template",
+    async () => {
+      const { s, taw } = await scene();
+      const started = await taw(["agent", "start", "--kind", "codex", "--", "resume", "0199-abc-def"]);
+      expect(started.json?.error).toBeUndefined();
+      const pane = started.json?.result.tmux_id as string;
+      expect(started.json?.result.started.line).toBe("codex resume 0199-abc-def");
+      expect(await option(s, pane, "@agent_session_id")).toBe("0199-abc-def");
+      try {
+        // `agent get` starts an engine; it takes the agent on with the id kept.
+        const got = await taw(["agent", "get", pane]);
+        expect(got.json?.result.agent.kind).toBe("codex");
+        expect(got.json?.result.agent.session_id).toBe("0199-abc-def");
+        await waitFor(
+          async () => (await option(s, pane, "@agent_kind")) === "codex",
+          15_000,
+          "codex taken on",
+        );
+        expect(await option(s, pane, "@agent_session_id")).toBe("0199-abc-def");
+
+        const plain = await taw(["agent", "start", "--kind", "codex", "--", "exec", "resume-later"]);
+        expect(await option(s, plain.json?.result.tmux_id, "@agent_session_id")).toBe("");
+      } finally {
+        await taw(["engine", "stop"]);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "two kinds start from the CLI: a window and a split, each identified, hinted and marked as being taken",
     async () => {
       const { s, taw } = await scene();

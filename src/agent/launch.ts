@@ -24,6 +24,7 @@ import { checkName, checkUnique } from "./names.ts";
 import { findPane, labelOf } from "./pane.ts";
 import { type LaunchPlace, makePane } from "./place.ts";
 import { captureScreen, paneGone, screenQuiet, waitForPrompt } from "./prompt-ready.ts";
+import { sessionFromArgs } from "./resumed-session.ts";
 
 /** The pid `agent start` recorded for what it started, so its end can be told. */
 export const AGENT_PID_OPTION = "@agent_pid";
@@ -175,11 +176,13 @@ async function startIn(
   const label = labelOf(pane.publicId, options.name ?? "");
   await waitForPrompt(tmux, pane.id, label);
   const scope = { kind: "pane", target: pane.id } as const;
+  const resumed = sessionFromArgs(context.manifests.get(options.kind)?.resume, options.args ?? []);
   await tmux.batch([
     ...OCCUPANT_OPTIONS.map((option) => unsetOption(scope, option)),
     setOption(scope, AGENT_OPTIONS.kindHint, options.kind),
     setOption(scope, AGENT_OPTIONS.acquiring, ACQUIRING_TAKEN),
     ...(options.name ? [setOption(scope, AGENT_OPTIONS.name, options.name)] : []),
+    ...(resumed ? [setOption(scope, AGENT_OPTIONS.sessionId, resumed)] : []),
   ]);
   await typeLine(tmux, pane.id, line);
   const started = await waitStarted(
