@@ -3,8 +3,9 @@
 // with taw's integration installed in the scratch HOME: the pane's state comes from the
 // agent's own hooks or plugin (`@agent_source hook:<agent>`), its session id and resume
 // command are recorded (Claude's transcript and flags too); OpenCode's plugin host ends with
-// no event to report from: the engine's shell-back rule ends that record. No engine runs:
-// every option here was written by a report.
+// no event to report from: the engine's shell-back rule ends that record. No engine runs
+// (every option here was written by a report) but in the test of a turn that starts and
+// ends between two engine reads.
 
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,7 +18,8 @@ import { opencode } from "../src/integration/opencode.ts";
 import { pi } from "../src/integration/pi.ts";
 import { qwen } from "../src/integration/qwen.ts";
 import type { Integration } from "../src/integration/types.ts";
-import { waitFor } from "./harness.ts";
+import { startEngine, transitions } from "./fake-agent/helpers.ts";
+import { TestServer, waitFor } from "./harness.ts";
 import { claudeDriver, prepareClaude } from "./record/claude.ts";
 import { codexDriver, codexToPromptWithHooks } from "./record/codex.ts";
 import { geminiDriver } from "./record/gemini.ts";
@@ -186,6 +188,49 @@ describe("real agents with taw's integrations", () => {
         await pane.waitFor(/line 6 of/, STATE_TIMEOUT_MS, "the end of the reply");
         await isState(pane, "done");
       } finally {
+        await session.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "pi: a turn reported whole while the engine is held between two reads is announced as its start and its done",
+    async () => {
+      const session = await openSession("pi", (scratch, standIn) => {
+        const launch = preparePi(scratch, standIn);
+        pi.install(scratch.env, TAW);
+        return launch;
+      });
+      const { pane, standIn } = session;
+      const engine = startEngine(new TestServer(pane.socket));
+      try {
+        await piDriver.toPrompt(pane);
+        const id = (await pane.tmux("display-message", "-p", "-t", "rec:0.0", "#{pane_id}")).trim();
+        await expectOption(pane, "@agent_kind", (value) => value === "pi", "the engine's record of pi");
+        // The engine takes the pane as it stands at its next read (at most a second away).
+        await Bun.sleep(1_500);
+        const before = transitions(engine.stateDir, id);
+        expect(before.at(-1)).toEndWith(">idle");
+        engine.proc.kill("SIGSTOP");
+        standIn.script.push(text(["Hello there."]));
+        await pane.submit("Say hello");
+        await pane.waitFor(/Hello there\./, STATE_TIMEOUT_MS, "the reply");
+        // The extension reported working and then idle; no engine read came between.
+        await isState(pane, "done");
+        engine.proc.kill("SIGCONT");
+        await waitFor(
+          async () => transitions(engine.stateDir, id).includes("working>done"),
+          10_000,
+          "the turn's done announced",
+        );
+        expect(transitions(engine.stateDir, id).slice(before.length)).toEqual([
+          "idle>working",
+          "working>done",
+        ]);
+      } finally {
+        engine.proc.kill("SIGCONT");
+        await engine.stop();
         await session.close();
       }
     },

@@ -3,9 +3,7 @@
 // that no process names is kept until the pane's own shell is idle.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { type EngineProcess, option, startEngine } from "./fake-agent/helpers.ts";
+import { type EngineProcess, option, startEngine, transitions } from "./fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
 
 const TEST_MS = 30_000;
@@ -27,18 +25,6 @@ const engine = (s: TestServer) => {
 /** A report from outside every pane (no $TMUX_PANE), naming the pane. */
 const report = (s: TestServer, verb: string, pane: string, ...flags: string[]) =>
   s.taw(["pane", verb, "--pane", pane, "--source", "test-hook", ...flags, "--json"]);
-
-/** The transitions the engine logged, as `from>to` for one pane. */
-function transitions(stateDir: string, pane: string): string[] {
-  const folder = join(stateDir, "events");
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .flatMap((file) => readFileSync(join(folder, file), "utf8").trim().split("\n"))
-    .filter((line) => line.includes('"pane.agent_status_changed"'))
-    .map((line) => JSON.parse(line))
-    .filter((event) => event.tmux_id === pane)
-    .map((event) => `${event.from}>${event.to}`);
-}
 
 async function backgroundPane(s: TestServer): Promise<string> {
   return (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();

@@ -2,7 +2,7 @@
 // agents typed into panes, and reads of a pane's @agent_* options.
 
 import { afterEach } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnTaw, type TestServer, waitFor } from "../harness.ts";
@@ -80,4 +80,16 @@ export function stateIs(server: TestServer, pane: string, state: string, ms = 80
     ms,
     `${pane} ${state}`,
   );
+}
+
+/** The transitions the engine logged, as `from>to` for one pane. */
+export function transitions(stateDir: string, pane: string): string[] {
+  const folder = join(stateDir, "events");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .flatMap((file) => readFileSync(join(folder, file), "utf8").trim().split("\n"))
+    .filter((line) => line.includes('"pane.agent_status_changed"'))
+    .map((line) => JSON.parse(line))
+    .filter((event) => event.tmux_id === pane)
+    .map((event) => `${event.from}>${event.to}`);
 }
