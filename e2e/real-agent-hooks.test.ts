@@ -1,4 +1,5 @@
-// Real OpenCode, Kilo and pi (state) and Claude Code, Codex, Gemini CLI and Qwen Code (session only),
+// Real OpenCode, Kilo and pi (state) and Claude Code, Codex, Gemini CLI, Qwen Code and Copilot
+// CLI (session only),
 // pinned in e2e/agents.ts, in tmux against the stand-in model,
 // with taw's integration installed in the scratch HOME: the pane's state comes from the
 // agent's own hooks or plugin (`@agent_source hook:<agent>`), its session id and resume
@@ -9,9 +10,10 @@
 
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { claude } from "../src/integration/claude.ts";
 import { codex } from "../src/integration/codex.ts";
+import { copilot } from "../src/integration/copilot.ts";
 import { gemini } from "../src/integration/gemini.ts";
 import { kilo } from "../src/integration/kilo.ts";
 import { opencode } from "../src/integration/opencode.ts";
@@ -22,6 +24,7 @@ import { startEngine, transitions } from "./fake-agent/helpers.ts";
 import { TestServer, waitFor } from "./harness.ts";
 import { claudeDriver, prepareClaude } from "./record/claude.ts";
 import { codexDriver, codexToPromptWithHooks } from "./record/codex.ts";
+import { copilotDriver } from "./record/copilot.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver, prepareOpencode } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
@@ -269,6 +272,7 @@ describe("real agents with taw's integrations", () => {
     [codexDriver, codex, "codex resume", codexToPromptWithHooks],
     [geminiDriver, gemini, "gemini --resume", (pane) => geminiDriver.toPrompt(pane)],
     [qwenDriver, qwen, "qwen --resume", (pane) => qwenDriver.toPrompt(pane)],
+    [copilotDriver, copilot, "copilot --resume=", (pane) => copilotDriver.toPrompt(pane)],
   ];
   for (const [driver, integration, resume, toPrompt] of SESSION_ONLY) {
     test(
@@ -276,6 +280,8 @@ describe("real agents with taw's integrations", () => {
       async () => {
         const session = await openSession(driver.id, async (scratch, standIn) => {
           const launch = await driver.prepare(scratch, standIn);
+          // As if the agent had run once: install wants its configuration folder.
+          for (const file of integration.files(scratch.env)) mkdirSync(dirname(file), { recursive: true });
           integration.install(scratch.env, TAW);
           return launch;
         });
@@ -290,7 +296,9 @@ describe("real agents with taw's integrations", () => {
           const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
           expect(await option(pane, "@agent_kind")).toBe(driver.id);
           expect(await option(pane, "@agent_reported_kind")).toBe(driver.id);
-          expect(await option(pane, "@agent_resume_argv")).toBe(`${resume} ${id}`);
+          expect(await option(pane, "@agent_resume_argv")).toBe(
+            `${resume}${resume.endsWith("=") ? "" : " "}${id}`,
+          );
           expect(await option(pane, "@agent_source")).not.toStartWith("hook:");
         } finally {
           await session.close();

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { defaultConfig } from "../config/defaults.ts";
 import { manifestSet } from "../detect/manifest.ts";
-import { agentArgv, shellLine, startLine, TAW_LAUNCHER } from "./command-line.ts";
+import { shellLine } from "../tmux/escape.ts";
+import { agentArgv, startLine, TAW_LAUNCHER } from "./command-line.ts";
 
 describe("the line agent start types", () => {
   test("plain words stay bare; anything a shell reads is single-quoted", () => {

@@ -6,20 +6,10 @@ import { resolve } from "node:path";
 import type { Config } from "../config/types.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { TawError } from "../errors.ts";
-import { shellQuote } from "../tmux/escape.ts";
+import { shellLine, shellWord } from "../tmux/escape.ts";
 
 /** bin/taw of this checkout: what a sandboxed start types, whatever PATH holds. */
 export const TAW_LAUNCHER = resolve(import.meta.dir, "..", "..", "bin", "taw");
-
-const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** One word for sh: left bare when nothing in it is special, else in single quotes. */
-export function shellWord(word: string): string {
-  if (SAFE_WORD.test(word)) return word;
-  return shellQuote(word);
-}
-
-export const shellLine = (argv: string[]) => argv.map(shellWord).join(" ");
 
 /** The agent's argv for `kind`, or unknown_kind naming the kinds there are. */
 export function agentArgv(

@@ -7,7 +7,7 @@ import { configDirOf } from "./types.ts";
 export const copilot = sessionHook({
   id: "copilot",
   name: "GitHub Copilot CLI",
-  checkedAgainst: "format of herdr's Copilot integration; not run here",
+  checkedAgainst: "Copilot CLI 1.0.102 (run offline in e2e/real-agent-hooks.test.ts)",
   dir: (env) => configDirOf(env, "COPILOT_HOME", ".copilot"),
   dirHint: "run copilot once (or set COPILOT_HOME)",
   file: "settings.json",

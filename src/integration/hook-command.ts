@@ -3,7 +3,8 @@
 // the plugins that spawn taw themselves. Every line carries MARKER, which is how install
 // and uninstall tell taw's entries from the user's own.
 
-import { type ReportedState, typedLine } from "../watch/report.ts";
+import { shellLine } from "../tmux/escape.ts";
+import type { ReportedState } from "../watch/report.ts";
 
 export const MARKER = "taw-integration";
 
@@ -30,7 +31,7 @@ export function reportArgs(call: HookCall, extra: string[] = []): string[] {
  * the hook's JSON input on stdin (--hook-input) for the verbs that report a session. */
 export function hookLine(taw: string, call: HookCall): string {
   const input = call.verb === "release-agent" ? [] : ["--hook-input"];
-  const line = typedLine([taw, ...reportArgs(call, input)]);
+  const line = shellLine([taw, ...reportArgs(call, input)]);
   return `[ -z "$TMUX_PANE" ] || ${line} >/dev/null 2>&1 || true # ${MARKER}`;
 }
 

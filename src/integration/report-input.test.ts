@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { reportAgentCommands, reportSessionCommands, typedLine } from "../watch/report.ts";
+import { shellLine } from "../tmux/escape.ts";
+import { reportAgentCommands, reportSessionCommands } from "../watch/report.ts";
 import { claudeFlags } from "./claude-flags.ts";
 import { hookLine } from "./hook-command.ts";
 import { parseHookInput } from "./hook-input.ts";
@@ -40,8 +41,8 @@ test("Claude's flags: the listed ones with their values, nothing else", () => {
 });
 
 test("a resume command is kept as a line that can be typed back", () => {
-  expect(typedLine(["claude", "--resume", "1b2c-3d"])).toBe("claude --resume 1b2c-3d");
-  expect(typedLine(["pi", "--session", "/a b/it's.jsonl"])).toBe(`pi --session '/a b/it'\\''s.jsonl'`);
+  expect(shellLine(["claude", "--resume", "1b2c-3d"])).toBe("claude --resume 1b2c-3d");
+  expect(shellLine(["pi", "--session", "/a b/it's.jsonl"])).toBe(`pi --session '/a b/it'\\''s.jsonl'`);
   expect(hookLine("/x y/taw", { verb: "release-agent", agent: "claude" })).toStartWith(
     `[ -z "$TMUX_PANE" ] || '/x y/taw' pane release-agent`,
   );

@@ -12,9 +12,9 @@ import {
 import { waitForPrompt } from "../agent/prompt-ready.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { shellLine } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { setOption, unsetOption } from "../tmux/options.ts";
-import { typedLine } from "../watch/report.ts";
 import type { SavedAgent } from "./format.ts";
 
 /** The resume command a restore leaves on a pane it did not type it into. */
@@ -37,11 +37,11 @@ function plainResumeLine(agent: SavedAgent, manifests: ManifestSet): string | un
   const template = manifests.get(agent.kind)?.resume;
   const line =
     agent.resume_argv ||
-    (template && agent.session_id ? template.replaceAll("{session_id}", typedLine([agent.session_id])) : "");
+    (template && agent.session_id ? template.replaceAll("{session_id}", shellLine([agent.session_id])) : "");
   if (!line) return undefined;
   const [program, ...rest] = line.split(" ");
   if (program !== "claude" || agent.claude_flags.length === 0) return line;
-  return [program, typedLine(agent.claude_flags), ...rest].join(" ");
+  return [program, shellLine(agent.claude_flags), ...rest].join(" ");
 }
 
 /** Wait for the pane's shell, mark it as taking this agent, type the line, and record the

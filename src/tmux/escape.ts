@@ -55,6 +55,16 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** One word for sh: left bare when nothing in it is special, else in single quotes. */
+export function shellWord(word: string): string {
+  return SAFE_WORD.test(word) ? word : shellQuote(word);
+}
+
+/** A command line for sh that runs `argv` as given: what is typed at a prompt or kept to be. */
+export const shellLine = (argv: string[]) => argv.map(shellWord).join(" ");
+
 /** A string tmux's command parser reads back as one word (the command a hook or binding
  * runs): double quotes, with `\`, `"` and `$` (environment expansion) escaped. */
 export function tmuxQuote(text: string): string {

@@ -4,7 +4,7 @@
 // @agent_report_seq) changes nothing, an idle that ends a turn nobody watched is written
 // as done, and a report from another agent takes the last one's session with it.
 
-import { shellQuote } from "../tmux/escape.ts";
+import { shellLine, shellQuote } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { set, setFormat, unset } from "./option-text.ts";
 import { NUDGE_OPTION } from "./probe.ts";
@@ -32,9 +32,6 @@ const AGENT_RECORD = [
 
 /** A command as a line that can be typed back: each word bare when it is made of letters,
  * digits and `_ - . / : @ % +`, in single quotes otherwise. */
-export const typedLine = (words: string[]) =>
-  words.map((word) => (/^[A-Za-z0-9_./:@%+-]+$/.test(word) ? word : shellQuote(word))).join(" ");
-
 export type ReportedState = "working" | "blocked" | "idle" | "unknown";
 export const REPORTED_STATES: readonly ReportedState[] = ["working", "blocked", "idle", "unknown"];
 
@@ -100,7 +97,7 @@ function sessionBody(pane: string, report: ReportBase & SessionFields): string[]
     body.push(
       set(pane, R.resumeSource, report.source),
       set(pane, R.resumeAgent, report.agent),
-      set(pane, R.resumeArgv, typedLine(report.resume)),
+      set(pane, R.resumeArgv, shellLine(report.resume)),
     );
   if (report.claudeFlags)
     body.push(
