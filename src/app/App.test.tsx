@@ -128,8 +128,8 @@ test("/ filters fuzzily as you type and Esc clears the filter", async () => {
 
 test("? shows every key from the registry, and Esc closes it", async () => {
   // Tall enough for one column, where no title is cut (the Worktree keys made 40 rows short,
-  // the Inbox keys 50, the Session keys 60).
-  const r = await renderDash(120, 70);
+  // the Inbox keys 50, the Session keys 60, the marks 70).
+  const r = await renderDash(120, 80);
   await press(r, "?");
   let frame = r.frame();
   expect(frame).toContain("keys — Esc closes");
@@ -173,11 +173,14 @@ test("at 60×15 the help scrolls with j / ↓ / Ctrl-D / G to its last key, and 
 });
 
 test("the help's key column fits its longest key label at 160 columns", async () => {
-  const r = await renderDash(160, 36);
+  const r = await renderDash(160, 40);
   await press(r, "?");
   const frame = r.frame();
   for (const command of COMMANDS) expect(frame).toContain(`${keyText(command.keys)} `);
   expect(frame).toContain("Space ← → h l");
+  // The marks a row can carry, with what each means.
+  expect(frame).toMatch(/»\s+reports for itself/);
+  expect(frame).toMatch(/⏸\s+waits for you/);
   expect(frame).not.toContain("j/k scroll"); // it all fits: nothing to scroll
 });
 

@@ -1,12 +1,15 @@
-// `?`: every key, grouped, straight from the command registry. It scrolls when it does not
-// fit (j/k, PgUp/PgDn, g/G), and its key column is as wide as the longest key label.
+// `?`: every key, grouped, straight from the command registry, and what the marks in a row
+// mean. It scrolls when it does not fit (j/k, PgUp/PgDn, g/G), and its key column is as wide
+// as the longest key label.
 
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
+import type { AgentState } from "../../detect/types.ts";
 import { type Category, COMMANDS } from "../commands.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
+import { REPORTS_MARK } from "../lines.ts";
 import { setHelpSize } from "../store.ts";
 import { cell, columns } from "../text.ts";
-import { frame } from "../theme.ts";
+import { frame, type Theme } from "../theme.ts";
 
 const ORDER: Category[] = ["Move", "View", "Agent", "Inbox", "Worktree", "Session", "Dashboard", "Dialog"];
 /** Room a title needs beside its keys before the help takes two columns. */
@@ -37,23 +40,49 @@ interface HelpLine {
   heading: boolean;
 }
 
-const LINES: HelpLine[] = ORDER.flatMap((category) => [
+const groupLines = (category: Category): HelpLine[] => [
   { text: category, heading: true },
   ...COMMANDS.filter((c) => c.category === category).map((command) => ({
     text: `  ${cell(keyText(command.keys), KEY_COLUMN)} ${command.title}`,
     heading: false,
   })),
-]);
+];
+
+const STATE_MEANINGS: [AgentState, string][] = [
+  ["blocked", "waits for you: an approval, a question"],
+  ["done", "finished a turn nobody has looked at"],
+  ["working", "working"],
+  ["idle", "idle"],
+  ["unknown", "no rule decided"],
+];
+
+/** The glyphs a row starts with, and the mark after its name, in the theme's own glyphs. */
+const markLines = (theme: Theme): HelpLine[] => [
+  { text: "Marks", heading: true },
+  ...STATE_MEANINGS.map(([state, meaning]) => ({
+    text: `  ${cell(theme.glyph[state], KEY_COLUMN)} ${meaning}`,
+    heading: false,
+  })),
+  {
+    text: `  ${cell(REPORTS_MARK[theme.ascii ? "ascii" : "unicode"], KEY_COLUMN)} reports for itself (its hooks); none: read off its screen`,
+    heading: false,
+  },
+];
+
+/** Marks go before the Dialog keys, which close the help. */
+const helpLines = (theme: Theme): HelpLine[] =>
+  ORDER.flatMap((category) => [...(category === "Dialog" ? markLines(theme) : []), ...groupLines(category)]);
 
 export function Help({ width, height }: { width: number; height: number }) {
   const ctx = useActions();
   const theme = useTheme();
   const wantedTop = useDash((s) => (s.overlay.kind === "help" ? s.overlay.top : 0));
+  const lines = useMemo(() => helpLines(theme), [theme]);
   const inner = Math.max(1, height - 2);
   // Two columns when one does not fit and there is room; each column scrolls with the other.
-  const split = LINES.length > inner && width >= 2 * (KEY_COLUMN + 2 + TITLE_MIN);
-  const rows = split ? Math.ceil(LINES.length / 2) : LINES.length;
-  const columnsOf = split ? [LINES.slice(0, rows), LINES.slice(rows)] : [LINES];
+  const split = lines.length > inner && width >= 2 * (KEY_COLUMN + 2 + TITLE_MIN);
+  const rows = split ? Math.ceil(lines.length / 2) : lines.length;
+  const columnsOf = split ? [lines.slice(0, rows), lines.slice(rows)] : [lines];
   const columnWidth = Math.floor((width - 2) / columnsOf.length);
   const maxTop = Math.max(0, rows - inner);
   const top = Math.min(wantedTop, maxTop);
