@@ -239,6 +239,16 @@ describe("the herdr socket", () => {
         expect(await option(s, own, "@agent_source")).not.toBe("hook:custom:test");
         expect((await report("sleeping", 7)).error.code).toBe("invalid_params");
 
+        // clear_agent_authority: the hook gives the state back to the screen; another
+        // source's clear leaves it held.
+        await report("working", 8);
+        expect(await option(s, own, "@agent_source")).toBe("hook:custom:test");
+        const otherClear = await fromPane("pane.clear_agent_authority", { source: "custom:else" });
+        expect(otherClear.result).toEqual({ type: "ok" });
+        expect(await option(s, own, "@agent_source")).toBe("hook:custom:test");
+        await fromPane("pane.clear_agent_authority", { source: "custom:test", seq: 9 });
+        expect(await option(s, own, "@agent_source")).toBe("manifest");
+
         // Metadata, for its own pane only: a title and a display label, then cleared.
         const meta = await fromPane("pane.report_metadata", {
           source: "custom:test",
@@ -358,7 +368,7 @@ describe("the herdr socket", () => {
           code: "invalid_request",
           message: "unknown method 'pane.fly'",
         });
-        expect((await call(path, "pane.swap")).error.code).toBe("unsupported");
+        expect((await call(path, "pane.edges")).error.code).toBe("unsupported");
         expect((await call(path, "pane.get", { pane_id: "w0:p999" })).error.code).toBe("not_found");
         // No client is attached: nothing is focused, but a named pane is current.
         expect((await call(path, "pane.current")).error.code).toBe("not_found");

@@ -84,6 +84,8 @@ export interface Launched {
   identified_by: "process" | "engine" | "running";
   pid: number | null;
   line: string;
+  /** The agent's own argv in that line (no `cd`, no sandbox launcher). */
+  argv: string[];
 }
 
 /** The folder an agent starts in, made absolute (from where taw runs); it must exist. */
@@ -149,7 +151,7 @@ export async function launchAgent(
   const cwd = options.cwd === undefined ? undefined : checkFolder(options.cwd);
   if (given) await checkIdle(tmux, given.id, labelOf(given.publicId, given.agent.name));
   const line = startLine(argv, { cwd: given ? cwd : undefined, sandbox: options.sandbox });
-  if (given) return startIn(tmux, { id: given.id, publicId: given.publicId }, line, options, context);
+  if (given) return { ...(await startIn(tmux, given, line, options, context)), argv };
   const made = await makePane(
     tmux,
     place as Exclude<LaunchPlace, { kind: "pane" }>,
@@ -157,7 +159,7 @@ export async function launchAgent(
     options.env ?? process.env,
   );
   try {
-    return await startIn(tmux, made, line, options, context);
+    return { ...(await startIn(tmux, made, line, options, context)), argv };
   } catch (error) {
     // Nothing is left behind: the pane goes, and with it a window or session made for it.
     await tmux.tryRun(["kill-pane", "-t", target(made.id)]);
@@ -172,7 +174,7 @@ async function startIn(
   line: string,
   options: LaunchOptions,
   context: LaunchContext,
-): Promise<Launched> {
+): Promise<Omit<Launched, "argv">> {
   const label = labelOf(pane.publicId, options.name ?? "");
   await waitForPrompt(tmux, pane.id, label);
   const scope = { kind: "pane", target: pane.id } as const;
@@ -213,7 +215,7 @@ export async function waitStarted(
   kind: string,
   manifests: ManifestSet,
   timeoutMs: number,
-): Promise<Omit<Launched, "pane" | "label" | "line">> {
+): Promise<Omit<Launched, "pane" | "label" | "line" | "argv">> {
   const typedAt = Date.now();
   const deadline = typedAt + timeoutMs;
   let lastJob: ProcessInfo | undefined;

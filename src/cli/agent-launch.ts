@@ -67,6 +67,7 @@ export async function startFromFlags(
       identified_by: launched.identified_by,
       pid: launched.pid,
       line: launched.line,
+      argv: launched.argv,
     },
   };
 }

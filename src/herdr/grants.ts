@@ -22,6 +22,7 @@ const OPEN = new Set([
   "pane.report_agent_session",
   "pane.release_agent",
   "pane.report_metadata",
+  "pane.clear_agent_authority",
 ]);
 
 const READ = new Set([
@@ -40,6 +41,10 @@ const READ = new Set([
   "agent.read",
   "agent.wait",
   "agent.inbox",
+  "agent.explain",
+  "pane.process_info",
+  "pane.layout",
+  "server.agent_manifests",
   "events.subscribe",
   "events.wait",
   "worktree.list",
@@ -48,6 +53,7 @@ const READ = new Set([
 const WRITE = new Set([
   "pane.send_text",
   "pane.send_keys",
+  "pane.send_input",
   "agent.send_keys",
   "agent.prompt",
   "notification.show",

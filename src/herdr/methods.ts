@@ -3,6 +3,7 @@
 // does not have is `invalid_request`, as herdr answers it. events.subscribe streams, so the
 // server (server.ts) answers it itself.
 
+import { agentExplainMethod, agentFocusMethod, agentStartMethod } from "./handlers/agent-control.ts";
 import {
   agentGet,
   agentList,
@@ -12,12 +13,21 @@ import {
   agentSendKeys,
   agentWait,
 } from "./handlers/agents.ts";
+import { paneFocusDirection, paneLayout, paneResize, paneSwap, tabMove } from "./handlers/arrange.ts";
 import { eventsWaitMethod } from "./handlers/events-wait.ts";
 import { agentAnswerMethod, agentInboxMethod } from "./handlers/inbox.ts";
+import { agentManifestsMethod } from "./handlers/manifests.ts";
 import { notificationShowMethod } from "./handlers/notify.ts";
 import { paneWaitForOutput } from "./handlers/output-wait.ts";
-import { paneReadMethod, paneSendKeysMethod, paneSendTextMethod } from "./handlers/pane-io.ts";
 import {
+  paneReadMethod,
+  paneSendInputMethod,
+  paneSendKeysMethod,
+  paneSendTextMethod,
+} from "./handlers/pane-io.ts";
+import { paneProcessInfo } from "./handlers/process-info.ts";
+import {
+  clearAgentAuthorityMethod,
   releaseAgentMethod,
   reportAgentMethod,
   reportAgentSessionMethod,
@@ -83,6 +93,18 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.report_agent_session": reportAgentSessionMethod,
   "pane.release_agent": releaseAgentMethod,
   "pane.report_metadata": reportMetadataMethod,
+  "pane.clear_agent_authority": clearAgentAuthorityMethod,
+  "pane.send_input": paneSendInputMethod,
+  "pane.process_info": paneProcessInfo,
+  "pane.swap": paneSwap,
+  "pane.layout": paneLayout,
+  "pane.focus_direction": paneFocusDirection,
+  "pane.resize": paneResize,
+  "tab.move": tabMove,
+  "agent.explain": agentExplainMethod,
+  "agent.focus": agentFocusMethod,
+  "agent.start": agentStartMethod,
+  "server.agent_manifests": agentManifestsMethod,
   "agent.list": agentList,
   "agent.get": agentGet,
   "agent.read": agentRead,
@@ -113,7 +135,6 @@ export const HANDLERS: Record<string, Handler> = {
   "worktree.remove": worktreeRemove,
 };
 
-const LATER = "not answered yet by taw (issue 13)";
 const NO_TMUX = "tmux has no such thing";
 const HERDR_UI = "it acts on herdr's own user interface, which tmux does not have";
 
@@ -121,36 +142,24 @@ const HERDR_UI = "it acts on herdr's own user interface, which tmux does not hav
 export const UNSUPPORTED: Record<string, string> = {
   "server.stop": "the engine's life is tmux's: stop it with 'taw engine stop'",
   "server.reload_config": "taw reloads config.toml by itself when it changes",
-  "server.agent_manifests": LATER,
-  "server.reload_agent_manifests": LATER,
+  "server.reload_agent_manifests": "taw reloads manifests by itself within a second of an edit",
   "client.window_title.set": HERDR_UI,
   "client.window_title.clear": HERDR_UI,
   "workspace.move": "tmux orders sessions by name; they cannot be moved",
   "workspace.move_block": "tmux orders sessions by name; they cannot be moved",
   "workspace.report_metadata": "tmux sessions carry no metadata tokens in taw",
-  "tab.move": LATER,
-  "pane.swap": LATER,
-  "pane.move": LATER,
-  "pane.layout": "tmux's layout strings are not herdr's split tree",
-  "pane.process_info": LATER,
+  "pane.move": "not answered yet by taw: join-pane / break-pane can, the answer's shape is not written",
   "pane.neighbor": "tmux's layout strings are not herdr's split tree",
   "pane.edges": "tmux's layout strings are not herdr's split tree",
-  "pane.focus_direction": LATER,
-  "pane.resize": LATER,
-  "pane.send_input": LATER,
   "pane.graphics.info": "tmux cannot place images over a pane",
   "pane.graphics.set": "tmux cannot place images over a pane",
   "pane.graphics.clear": "tmux cannot place images over a pane",
   "pane.graphics.stream": "tmux cannot place images over a pane",
-  "pane.clear_agent_authority": LATER,
   "pane.input.set": HERDR_UI,
   "popup.close": HERDR_UI,
   "layout.export": "tmux's layout strings are not herdr's split tree",
   "layout.apply": "tmux's layout strings are not herdr's split tree",
   "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
-  "agent.explain": LATER,
-  "agent.focus": LATER,
-  "agent.start": LATER,
   "agent.view.set": HERDR_UI,
   "agent.view.clear": HERDR_UI,
   "integration.install": "use 'taw integration install'",

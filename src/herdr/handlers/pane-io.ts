@@ -65,3 +65,14 @@ export async function paneSendKeysMethod(params: Params, ctx: MethodContext) {
   if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
   return { type: "ok" };
 }
+
+/** herdr's pane.send_input: `text` (pasted) and then `keys`, in one request. */
+export async function paneSendInputMethod(params: Params, ctx: MethodContext) {
+  const id = paneIdParam(params);
+  const text = optionalString(params, "text") ?? "";
+  const keys = params.keys === undefined ? [] : stringList(params, "keys").map(tmuxKey);
+  await checkRespondFor(id, ctx);
+  if (text !== "") await runVerb(paneSendText, [id, "--", text], ctx);
+  if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
+  return { type: "ok" };
+}

@@ -97,3 +97,19 @@ export async function reportMetadataMethod(params: Params, ctx: MethodContext) {
   await runVerb(reportMetadata, [`--pane=${pane.id}`, ...argv], ctx);
   return { type: "ok" };
 }
+
+/** herdr's pane.clear_agent_authority: the hook that holds the pane's state gives it back to
+ * the screen, the agent stays (taw's release-agent). With `source`, only when that source
+ * holds it; a pane no hook holds is left as it is. */
+export async function clearAgentAuthorityMethod(params: Params, ctx: MethodContext) {
+  const { pane } = await callerPane(params, ctx);
+  const holder = pane.agent.source.startsWith("hook:") ? pane.agent.source.slice("hook:".length) : undefined;
+  const wanted = optionalString(params, "source");
+  if (!holder || (wanted !== undefined && wanted !== holder)) return { type: "ok" };
+  const argv = [`--pane=${pane.id}`, `--source=${holder}`, `--agent=${pane.agent.kind || "unknown"}`];
+  const seq = optionalCount(params, "seq");
+  if (seq !== undefined) argv.push(`--seq=${seq}`);
+  await runVerb(releaseAgent, argv, ctx);
+  ctx.claims?.forget(pane.id, holder);
+  return { type: "ok" };
+}

@@ -1,9 +1,10 @@
 // The read-only views of the server: session.snapshot and the workspace/tab/pane list and get
 // methods, each from one `takeSnapshot` (one tmux call), the listing every taw verb reads.
 
+import { target } from "../../tmux/escape.ts";
 import { parseId } from "../../tmux/ids.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
-import type { Snapshot } from "../../tmux/snapshot.ts";
+import type { Session, Snapshot, Window } from "../../tmux/snapshot.ts";
 import { layoutSnapshot, parseTmuxLayout } from "../layout.ts";
 import { optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
@@ -41,6 +42,23 @@ export function paneOf(snapshot: Snapshot, id: string) {
 /** One tmux call for every window's layout string and zoom flag. */
 const WINDOW_LAYOUTS = ["list-windows", "-a", "-F", "#{window_id} #{window_zoomed_flag} #{window_layout}"];
 
+type Found = { zoomed: boolean; layout: string };
+
+/** herdr's layout snapshot of one window, and the tree it was read from. */
+function windowLayout(snapshot: Snapshot, session: Session, window: Window, found: Found) {
+  const tree = parseTmuxLayout(found.layout);
+  if (!tree) return undefined;
+  const active = window.panes.find((pane) => pane.active) ?? window.panes[0];
+  const layout = layoutSnapshot(tree, {
+    workspaceId: session.publicId,
+    tabId: window.publicId,
+    publicId: (pane) => snapshot.panes.get(pane)?.publicId ?? pane,
+    activePane: active?.id ?? "",
+    zoomed: found.zoomed,
+  });
+  return { tree, layout };
+}
+
 /** herdr's layouts of every tab: a window whose layout string does not parse is left out. */
 async function layoutsOf(snapshot: Snapshot, ctx: MethodContext): Promise<Record<string, unknown>[]> {
   const strings = new Map(
@@ -55,20 +73,35 @@ async function layoutsOf(snapshot: Snapshot, ctx: MethodContext): Promise<Record
   return snapshot.sessions.flatMap((session) =>
     session.windows.flatMap((window) => {
       const found = strings.get(window.id);
-      const tree = found && parseTmuxLayout(found.layout);
-      if (!found || !tree) return [];
-      const active = window.panes.find((pane) => pane.active) ?? window.panes[0];
-      return [
-        layoutSnapshot(tree, {
-          workspaceId: session.publicId,
-          tabId: window.publicId,
-          publicId: (pane) => snapshot.panes.get(pane)?.publicId ?? pane,
-          activePane: active?.id ?? "",
-          zoomed: found.zoomed,
-        }),
-      ];
+      const made = found && windowLayout(snapshot, session, window, found);
+      return made ? [made.layout] : [];
     }),
   );
+}
+
+/** The layout of the window that holds `pane` (a tmux id), read now, with a fresh snapshot. */
+export async function layoutAround(ctx: MethodContext, pane: string) {
+  const [flag, layout] = (
+    await ctx.tmux.run([
+      "display-message",
+      "-p",
+      "-t",
+      target(pane),
+      "#{window_zoomed_flag}\t#{window_layout}",
+    ])
+  )
+    .trim()
+    .split("\t");
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const held = snapshot.panes.get(pane);
+  const session = snapshot.sessions.find((s) => s.id === held?.sessionId);
+  const window = session?.windows.find((w) => w.id === held?.windowId);
+  const made =
+    session &&
+    window &&
+    windowLayout(snapshot, session, window, { zoomed: flag === "1", layout: layout ?? "" });
+  if (!held || !made) throw notFound("pane", pane);
+  return { snapshot, pane: held, ...made };
 }
 
 export async function sessionSnapshotMethod(_params: Params, ctx: MethodContext) {
@@ -118,14 +151,26 @@ export async function paneGet(params: Params, ctx: MethodContext) {
   return { type: "pane_info", pane: paneInfo(paneOf(snapshot, paneIdParam(params)), snapshot) };
 }
 
-/** herdr's pane.current: the pane `caller_pane_id` names, else the focused one (an attached session's). */
-export async function paneCurrent(params: Params, ctx: MethodContext) {
-  const snapshot = await takeSnapshot(ctx.tmux);
+/** The pane `params[name]` names, else the focused one (an attached session's active pane),
+ * as herdr takes a pane id a method's schema leaves optional. */
+export function givenOrFocused(snapshot: Snapshot, params: Params, name: string) {
   const pane =
-    params.caller_pane_id !== undefined
-      ? paneOf(snapshot, paneIdParam(params, "caller_pane_id"))
+    params[name] !== undefined
+      ? paneOf(snapshot, paneIdParam(params, name))
       : [...snapshot.panes.values()].find((p) => paneInfo(p, snapshot).focused);
   if (!pane)
-    throw new HerdrError("not_found", "no pane is focused: no client is attached to this tmux server");
-  return { type: "pane_current", pane: paneInfo(pane, snapshot) };
+    throw new HerdrError(
+      "not_found",
+      `no ${name} given and no pane is focused: no client is attached to this tmux server`,
+    );
+  return pane;
+}
+
+/** herdr's pane.current: the pane `caller_pane_id` names, else the focused one. */
+export async function paneCurrent(params: Params, ctx: MethodContext) {
+  const snapshot = await takeSnapshot(ctx.tmux);
+  return {
+    type: "pane_current",
+    pane: paneInfo(givenOrFocused(snapshot, params, "caller_pane_id"), snapshot),
+  };
 }
