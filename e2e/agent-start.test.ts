@@ -2,7 +2,8 @@
 // (e2e/fake-agent) that the process table names as claude and codex.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { option } from "./fake-agent/helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
@@ -39,13 +40,35 @@ const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").rep
 
 describe("agent start", () => {
   test(
+    "[herdr] protocol: 'agents' gives the agent herdr's whole environment, 'off' none",
+    async () => {
+      const { sc, taw } = await scene();
+      const config = join(sc.configDir, "config.toml");
+      const base = readFileSync(config, "utf8");
+      writeFileSync(config, `${base}\n[herdr]\nprotocol = "agents"\n`);
+      const all = (await taw(["agent", "start", "--kind", "codex"])).json?.result;
+      const environ = readFileSync(`/proc/${all.started.pid}/environ`, "utf8").split("\0");
+      expect(environ).toContain("HERDR_ENV=1");
+      expect(environ).toContain(`HERDR_PANE_ID=${all.pane_id}`);
+      expect(environ.find((line) => line.startsWith("HERDR_SOCKET_PATH="))).toMatch(/\.sock$/);
+
+      writeFileSync(config, `${base}\n[herdr]\nprotocol = "off"\n`);
+      const none = (await taw(["agent", "start", "--kind", "codex"])).json?.result;
+      expect(none.started.line).toBe("codex");
+      const bare = readFileSync(`/proc/${none.started.pid}/environ`, "utf8").split("\0");
+      expect(bare.filter((line) => line.startsWith("HERDR_"))).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "a start that resumes a conversation (codex resume <id>) records the id from the manifest's resume template",
     async () => {
       const { s, taw } = await scene();
       const started = await taw(["agent", "start", "--kind", "codex", "--", "resume", "0199-abc-def"]);
       expect(started.json?.error).toBeUndefined();
       const pane = started.json?.result.tmux_id as string;
-      expect(started.json?.result.started.line).toBe("codex resume 0199-abc-def");
+      expect(started.json?.result.started.line).toEndWith(" codex resume 0199-abc-def");
       expect(await option(s, pane, "@agent_session_id")).toBe("0199-abc-def");
       try {
         // `agent get` starts an engine; it takes the agent on with the id kept.
@@ -102,9 +125,13 @@ describe("agent start", () => {
       const split = codex.json?.result;
       expect(split.agent.kind).toBe("codex");
       expect(split.window_index).toBe(1); // split beside alpha, in its window
-      expect(split.started.line).toBe("codex --flag 'two words'");
+      // herdr's pane ids go in front of the command ([herdr] protocol = "always", the default).
+      const ids = `HERDR_WORKSPACE_ID=w0 HERDR_TAB_ID=${split.tab_id} HERDR_PANE_ID=${split.pane_id}`;
+      expect(split.started.line).toBe(`${ids} codex --flag 'two words'`);
       const codexPid = Number(await option(s, split.tmux_id, "@agent_pid"));
       expect(argvOf(codexPid).slice(-2)).toEqual(["--flag", "two words"]);
+      const environ = readFileSync(`/proc/${codexPid}/environ`, "utf8").split("\0");
+      expect(environ).toContain(`HERDR_PANE_ID=${split.pane_id}`);
     },
     TEST_TIMEOUT_MS,
   );
@@ -128,7 +155,9 @@ describe("agent start", () => {
       const started = await taw(["agent", "start", "--kind", "codex", "--pane", pane, "--cwd", "/tmp"]);
       expect(started.json?.error).toBeUndefined();
       expect(started.json?.result.tmux_id).toBe(pane);
-      expect(started.json?.result.started.line).toBe("cd -- /tmp && codex");
+      expect(started.json?.result.started.line).toMatch(
+        /^cd -- \/tmp && HERDR_WORKSPACE_ID=w0 \S+ \S+ codex$/,
+      );
       const busy = await taw(["agent", "start", "--kind", "claude", "--pane", pane]);
       expect(busy.json?.error?.code).toBe("pane_busy");
       expect(busy.json?.error?.message).toContain("not waiting at a shell prompt");

@@ -29,9 +29,16 @@ export function agentArgv(
   );
 }
 
-/** The whole line to type: `cd` first when asked, through a sandbox profile when asked. */
-export function startLine(argv: string[], options: { cwd?: string; sandbox?: string } = {}): string {
+/** The whole line to type: `cd` first when asked, `NAME=value` words for the agent's
+ * environment, through a sandbox profile when asked. */
+export function startLine(
+  argv: string[],
+  options: { cwd?: string; sandbox?: string; env?: Record<string, string> } = {},
+): string {
   const run = options.sandbox ? [TAW_LAUNCHER, "sandbox", options.sandbox, "--", ...argv] : argv;
-  const line = shellLine(run);
+  const assignments = Object.entries(options.env ?? {}).map(
+    ([name, value]) => `${name}=${shellWord(value)} `,
+  );
+  const line = assignments.join("") + shellLine(run);
   return options.cwd ? `cd -- ${shellWord(options.cwd)} && ${line}` : line;
 }

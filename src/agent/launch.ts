@@ -68,6 +68,8 @@ export interface LaunchOptions {
   args?: string[];
   timeoutMs?: number;
   env?: Record<string, string | undefined>;
+  /** Variables for the agent's command line, once its pane is known (herdr's pane ids). */
+  lineEnv?: (pane: string) => Promise<Record<string, string>>;
 }
 
 export interface LaunchContext {
@@ -150,8 +152,9 @@ export async function launchAgent(
   const argv = await checkLaunch(tmux, options, context, given?.id);
   const cwd = options.cwd === undefined ? undefined : checkFolder(options.cwd);
   if (given) await checkIdle(tmux, given.id, labelOf(given.publicId, given.agent.name));
-  const line = startLine(argv, { cwd: given ? cwd : undefined, sandbox: options.sandbox });
-  if (given) return { ...(await startIn(tmux, given, line, options, context)), argv };
+  const lineFor = (env: Record<string, string>) =>
+    startLine(argv, { cwd: given ? cwd : undefined, sandbox: options.sandbox, env });
+  if (given) return { ...(await startIn(tmux, given, lineFor, options, context)), argv };
   const made = await makePane(
     tmux,
     place as Exclude<LaunchPlace, { kind: "pane" }>,
@@ -159,7 +162,7 @@ export async function launchAgent(
     options.env ?? process.env,
   );
   try {
-    return { ...(await startIn(tmux, made, line, options, context)), argv };
+    return { ...(await startIn(tmux, made, lineFor, options, context)), argv };
   } catch (error) {
     // Nothing is left behind: the pane goes, and with it a window or session made for it.
     await tmux.tryRun(["kill-pane", "-t", target(made.id)]);
@@ -171,7 +174,7 @@ export async function launchAgent(
 async function startIn(
   tmux: Tmux,
   pane: { id: string; publicId: string },
-  line: string,
+  lineFor: (env: Record<string, string>) => string,
   options: LaunchOptions,
   context: LaunchContext,
 ): Promise<Omit<Launched, "argv">> {
@@ -186,6 +189,7 @@ async function startIn(
     ...(options.name ? [setOption(scope, AGENT_OPTIONS.name, options.name)] : []),
     ...(resumed ? [setOption(scope, AGENT_OPTIONS.sessionId, resumed)] : []),
   ]);
+  const line = lineFor((await options.lineEnv?.(pane.id)) ?? {});
   await typeLine(tmux, pane.id, line);
   const started = await waitStarted(
     tmux,

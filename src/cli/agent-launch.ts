@@ -6,6 +6,7 @@ import { type LaunchPlace, START_TARGETS, type StartTarget } from "../agent/plac
 import { loadConfig } from "../config/load.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { usageError } from "../errors.ts";
+import { agentPaneEnv } from "../herdr/env.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { timeoutMs } from "./agent-wait.ts";
@@ -44,6 +45,7 @@ export async function startFromFlags(
   if (!flags.kind) throw usageError("missing --kind. Example: taw agent start --kind claude");
   if (flags.timeout !== undefined && !(flags.timeout > 0))
     throw usageError("--timeout needs a number of seconds above 0");
+  const { config } = loadConfig(env);
   const launched = await launchAgent(
     tmux,
     {
@@ -55,8 +57,9 @@ export async function startFromFlags(
       args,
       timeoutMs: timeoutMs(flags.timeout),
       env,
+      lineEnv: (pane) => agentPaneEnv(tmux, pane, config.herdr.protocol, env),
     },
-    { manifests: loadManifests(), config: loadConfig(env).config },
+    { manifests: loadManifests(), config },
   );
   const pane = (await takeSnapshot(tmux)).panes.get(launched.pane);
   return {

@@ -4,6 +4,10 @@
 // `herdr` command is taw's launcher, the ids are taw's public ids (w3, w3:t7, w3:p31).
 
 import { join } from "node:path";
+import type { HerdrConfig } from "../config/types.ts";
+import type { Tmux } from "../tmux/client.ts";
+import { target } from "../tmux/escape.ts";
+import { publicPaneId, publicSessionId, publicWindowId } from "../tmux/ids.ts";
 import { socketPath } from "./socket-dir.ts";
 
 type Env = Record<string, string | undefined>;
@@ -54,4 +58,35 @@ export function herdrEnv(
 /** `env` without any HERDR_* an outer herdr set: they must never leak into a taw pane. */
 export function withoutHerdrVars(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith("HERDR_")));
+}
+
+/**
+ * What an agent `taw agent start` types gets in front of its command: its pane's ids, and with
+ * protocol "agents" the server-wide variables too ("always" has those in tmux's global
+ * environment already); nothing with "off".
+ */
+export async function agentPaneEnv(
+  tmux: Tmux,
+  pane: string,
+  mode: HerdrConfig["protocol"],
+  env: Env = process.env,
+): Promise<Record<string, string>> {
+  if (mode === "off") return {};
+  const [session, window] = (
+    await tmux.run(["display-message", "-p", "-t", target(pane), "#{session_id} #{window_id}"])
+  )
+    .trim()
+    .split(" ");
+  const ids = {
+    workspaceId: publicSessionId(session ?? ""),
+    tabId: publicWindowId(session ?? "", window ?? ""),
+    paneId: publicPaneId(session ?? "", pane),
+  };
+  const all = herdrEnv(tmux.describeSocket(env), ids, env);
+  if (mode === "agents") return all;
+  return {
+    [HERDR_VARS.workspace]: ids.workspaceId,
+    [HERDR_VARS.tab]: ids.tabId,
+    [HERDR_VARS.pane]: ids.paneId,
+  };
 }
