@@ -86,6 +86,21 @@ describe("agent reports", () => {
         (await report(s, pane, "--state", "working", "--seq", "1764672000123")).json?.result.applied,
       ).toBe(true);
       expect(await option(s, pane, "@agent_report_seq")).toBe("hook%2Eb=3 hook-a=1764672000123");
+      // UnixNano seqs one apart (past 2^53): each is newer than the last, none is rounded away.
+      const nano = 1764547200123456789n;
+      for (const [step, state] of [
+        [0n, "blocked"],
+        [1n, "working"],
+        [2n, "blocked"],
+      ] as const)
+        expect(
+          (await report(s, pane, "--state", state, "--seq", String(nano + step))).json?.result.applied,
+        ).toBe(true);
+      expect(
+        (await report(s, pane, "--state", "working", "--seq", String(nano + 2n))).json?.result.applied,
+      ).toBe(false);
+      expect(await option(s, pane, "@agent_state")).toBe("blocked");
+      expect((await report(s, pane, "--state", "idle", "--seq", "1e3")).code).toBe(2);
     },
     TEST_MS,
   );

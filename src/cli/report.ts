@@ -20,6 +20,7 @@ import {
   reportMetadataCommands,
   reportSessionCommands,
   type SessionFields,
+  seqNumber,
 } from "../watch/report.ts";
 import type { FlagSpecs } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
@@ -31,7 +32,7 @@ const COMMON: FlagSpecs = {
   },
   source: { type: "string", description: "who reports (an integration's id)" },
   agent: { type: "string", description: "the agent's kind: claude, codex, …" },
-  seq: { type: "number", description: "report number; one not above its source's last is ignored" },
+  seq: { type: "string", description: "report number; one not above its source's last is ignored" },
   quiet: { type: "boolean", description: "print nothing and never fail (for hooks)" },
 };
 const SESSION: FlagSpecs = {
@@ -87,9 +88,11 @@ async function resolved(ctx: CommandContext, text: string): Promise<string> {
 }
 
 async function base(ctx: CommandContext, sourceRequired = true): Promise<ReportBase> {
-  const seq = ctx.args.flags.seq as number | undefined;
-  if (seq !== undefined && (!Number.isInteger(seq) || seq < 0))
+  const digits = ctx.args.flags.seq as string | undefined;
+  if (digits !== undefined && !/^\d+$/.test(digits))
     throw usageError("--seq needs a whole number, 0 or more");
+  // Read from its digits: a UnixNano seq would lose its last ones as a number.
+  const seq = digits === undefined ? undefined : seqNumber(digits);
   const now = Date.now();
   return {
     paneId: await paneOf(ctx),

@@ -2,6 +2,8 @@
 // back, `{"id","result":{"type",…}}` or `{"id","error":{"code","message"}}`. The version and
 // protocol are the herdr release whose socket API taw answers (docs/socket-api of herdr).
 
+import { seqNumber } from "../watch/report.ts";
+
 /** herdr's release and protocol number taw speaks; `ping` says `+taw` after the version. */
 export const HERDR_VERSION = "0.9.3";
 export const HERDR_PROTOCOL = 22;
@@ -37,19 +39,12 @@ export interface Request {
   params: Record<string, unknown>;
 }
 
-/** Past 2^53 a JSON number loses its last digits (as it does in tmux's format arithmetic, where
- * seq is compared): Crush's seq starts at a UnixNano and counts up by one, so consecutive
- * reports would compare equal and all but the first be dropped. Such a seq is kept exact as
- * its value modulo 2^53 (monotonic but for a wrap every ~104 days of nanoseconds). */
+/** A JSON seq of 16 digits or more, rewritten before parsing by seqNumber (src/watch/report.ts)
+ * so it keeps its order: JSON.parse would round it. */
 const BIG_SEQ = /("seq"\s*:\s*)(\d{16,})(?=\s*[,}])/g;
-const SEQ_MODULUS = 2n ** 53n;
 
 export const exactSeq = (line: string) =>
-  line.replace(BIG_SEQ, (_whole, key: string, digits: string) =>
-    BigInt(digits) > BigInt(Number.MAX_SAFE_INTEGER)
-      ? `${key}${BigInt(digits) % SEQ_MODULUS}`
-      : `${key}${digits}`,
-  );
+  line.replace(BIG_SEQ, (_whole, key: string, digits: string) => `${key}${seqNumber(digits)}`);
 
 /** The request on one line; a HerdrError `invalid_request` (with the id, if it had one) if it is not one. */
 export function parseRequest(line: string): Request {

@@ -35,6 +35,18 @@ const AGENT_RECORD = [
 export type ReportedState = "working" | "blocked" | "idle" | "unknown";
 export const REPORTED_STATES: readonly ReportedState[] = ["working", "blocked", "idle", "unknown"];
 
+const SEQ_MODULUS = 2n ** 53n;
+
+/** A seq written in decimal digits, as a number that keeps its order: past 2^53 a number
+ * loses its last digits (tmux's format arithmetic, where seq is compared, too), and Crush's
+ * seq starts at a UnixNano and counts up by one, so consecutive reports would compare equal
+ * and all but the first be dropped. Such a seq is kept exact as its value modulo 2^53
+ * (monotonic but for a wrap every ~104 days of nanoseconds). */
+export function seqNumber(digits: string): number {
+  const value = BigInt(digits);
+  return Number(value > BigInt(Number.MAX_SAFE_INTEGER) ? value % SEQ_MODULUS : value);
+}
+
 /** A source as stored in @agent_report_seq: anything but letters, digits, `_` and `-` as %XX. */
 export function encodeSource(source: string): string {
   return [...new TextEncoder().encode(source)]
