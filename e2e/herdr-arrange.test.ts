@@ -111,6 +111,87 @@ describe("arranging panes and tabs over the herdr socket", () => {
   );
 
   test(
+    "pane.move: into another tab beside a pane, to a new tab, to a new workspace; the process runs on",
+    async () => {
+      const s = await server();
+      const { path, proc } = await admin(s);
+      try {
+        const first = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+        // The pane that moves runs a process whose pid must survive every move.
+        const mover = (
+          await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", first, "sleep 300")
+        ).trim();
+        const pid = (await s.run("display-message", "-p", "-t", mover, "#{pane_pid}")).trim();
+        const other = (await s.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id} #{window_id}"))
+          .trim()
+          .split(" ");
+        const [otherPane, otherWindow] = other as [string, string];
+        const firstWindow = (await s.run("display-message", "-p", "-t", first, "#{window_id}")).trim();
+
+        const same = await call(path, "pane.move", {
+          pane_id: pub(mover),
+          destination: { type: "tab", tab_id: `w0:t${firstWindow.slice(1)}`, split: "right" },
+        });
+        expect(same.result.move_result).toMatchObject({ changed: false, reason: "same_tab" });
+
+        const joined = (
+          await call(path, "pane.move", {
+            pane_id: pub(mover),
+            destination: {
+              type: "tab",
+              tab_id: `w0:t${otherWindow.slice(1)}`,
+              target_pane_id: pub(otherPane),
+              split: "down",
+            },
+          })
+        ).result.move_result;
+        expect(joined).toMatchObject({
+          changed: true,
+          previous_pane_id: pub(mover),
+          previous_tab_id: `w0:t${firstWindow.slice(1)}`,
+          pane: { pane_id: pub(mover), tab_id: `w0:t${otherWindow.slice(1)}` },
+        });
+        expect(joined.source_layout.panes).toHaveLength(1);
+        expect(joined.target_layout.panes).toHaveLength(2);
+        expect((await s.run("display-message", "-p", "-t", mover, "#{window_id} #{pane_pid}")).trim()).toBe(
+          `${otherWindow} ${pid}`,
+        );
+
+        const broken = (
+          await call(path, "pane.move", {
+            pane_id: pub(mover),
+            destination: { type: "new_tab", label: "logs" },
+          })
+        ).result.move_result;
+        expect(broken.created_tab).toMatchObject({ label: "logs", workspace_id: "w0" });
+        expect(broken.pane.tab_id).toBe(broken.created_tab.tab_id);
+
+        // To a new workspace: the tab it leaves (only this pane) closes with it.
+        const away = (
+          await call(path, "pane.move", {
+            pane_id: pub(mover),
+            destination: { type: "new_workspace", label: "elsewhere", tab_label: "work" },
+          })
+        ).result.move_result;
+        expect(away.created_workspace).toMatchObject({ label: "elsewhere" });
+        expect(away.closed_tab_id).toBe(broken.created_tab.tab_id);
+        expect(away.pane.pane_id).toBe(`${away.created_workspace.workspace_id}:p${mover.slice(1)}`);
+        const there = (
+          await s.run("list-windows", "-t", "elsewhere", "-F", "#{window_name} #{window_panes}")
+        ).trim();
+        expect(there).toBe("work 1");
+        expect((await s.run("display-message", "-p", "-t", mover, "#{pane_pid}")).trim()).toBe(pid);
+        const bad = await call(path, "pane.move", { pane_id: pub(mover), destination: { type: "sideways" } });
+        expect(bad.error.code).toBe("invalid_params");
+      } finally {
+        proc.kill("SIGTERM");
+        await proc.exited;
+      }
+    },
+    TEST_MS,
+  );
+
+  test(
     "tab.move puts a tab at an index among its workspace's tabs; out of bounds is refused",
     async () => {
       const s = await server();

@@ -17,6 +17,7 @@ import { paneFocusDirection, paneLayout, paneResize, paneSwap, tabMove } from ".
 import { eventsWaitMethod } from "./handlers/events-wait.ts";
 import { agentAnswerMethod, agentInboxMethod } from "./handlers/inbox.ts";
 import { agentManifestsMethod } from "./handlers/manifests.ts";
+import { paneMove } from "./handlers/move.ts";
 import { notificationShowMethod } from "./handlers/notify.ts";
 import { paneWaitForOutput } from "./handlers/output-wait.ts";
 import {
@@ -98,6 +99,7 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.process_info": paneProcessInfo,
   "pane.swap": paneSwap,
   "pane.layout": paneLayout,
+  "pane.move": paneMove,
   "pane.focus_direction": paneFocusDirection,
   "pane.resize": paneResize,
   "tab.move": tabMove,
@@ -148,7 +150,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "workspace.move": "tmux orders sessions by name; they cannot be moved",
   "workspace.move_block": "tmux orders sessions by name; they cannot be moved",
   "workspace.report_metadata": "tmux sessions carry no metadata tokens in taw",
-  "pane.move": "not answered yet by taw: join-pane / break-pane can, the answer's shape is not written",
   "pane.neighbor": "tmux's layout strings are not herdr's split tree",
   "pane.edges": "tmux's layout strings are not herdr's split tree",
   "pane.graphics.info": "tmux cannot place images over a pane",

@@ -26,7 +26,7 @@ import { paneOf } from "./tree.ts";
 type Params = Record<string, unknown>;
 
 /** A TawError from the space code in herdr's shape (not found, bad name …). */
-async function space<T>(work: () => Promise<T>): Promise<T> {
+export async function space<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
