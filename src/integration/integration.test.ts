@@ -6,6 +6,7 @@ import { claude } from "./claude.ts";
 import { codex } from "./codex.ts";
 import { MARKER } from "./hook-command.ts";
 import { backupPath } from "./json-config.ts";
+import { kimi } from "./kimi.ts";
 import { pluginFile } from "./plugin-file.ts";
 import { INTEGRATIONS } from "./registry.ts";
 import type { Env, Integration } from "./types.ts";
@@ -24,11 +25,20 @@ function scratchHome(): Env {
 
 const count = (text: string) => text.split(MARKER).length - 1;
 const read = (path: string) => readFileSync(path, "utf8");
+/** A settings file taw edits (JSON or TOML), not a plugin file of taw's own. */
+const isSettings = (file: string) => file.endsWith(".json") || file.endsWith(".toml");
 /** The agent's configuration folder: the folder of its file, less the plugin subfolder. */
 const configDir = (integration: Integration, env: Env) => {
   const file = integration.files(env)[0] as string;
-  return integration.reports === "state" && !file.endsWith(".json") ? dirname(dirname(file)) : dirname(file);
+  return integration.reports === "state" && !isSettings(file) ? dirname(dirname(file)) : dirname(file);
 };
+const USER_TOML = `# my kimi settings
+default_model = "kimi-k2"
+
+[[hooks]]
+event = "Stop"
+command = "echo mine"
+`;
 
 /** A user's own settings beside which taw's go: a hook of theirs, and a setting. */
 const USER_SETTINGS = `${JSON.stringify(
@@ -43,9 +53,10 @@ describe("every integration", () => {
       const env = scratchHome();
       const file = integration.files(env)[0] as string;
       mkdirSync(dirname(file), { recursive: true });
-      const plugin = !file.endsWith(".json");
+      const plugin = !isSettings(file);
+      const own = file.endsWith(".toml") ? USER_TOML : USER_SETTINGS;
       const users = plugin ? join(dirname(file), "users-own.js") : file;
-      writeFileSync(users, plugin ? "// the user's own plugin\n" : USER_SETTINGS);
+      writeFileSync(users, plugin ? "// the user's own plugin\n" : own);
 
       expect(integration.installed(env)).toBe(false);
       expect(integration.install(env, TAW).changed).toBe(true);
@@ -58,12 +69,12 @@ describe("every integration", () => {
       expect(read(file)).toBe(once);
       if (!plugin) {
         expect(once).toContain("echo mine");
-        expect(read(backupPath(file))).toBe(USER_SETTINGS);
+        expect(read(backupPath(file))).toBe(own);
       }
 
       expect(integration.uninstall(env).changed).toBe(true);
       expect(integration.installed(env)).toBe(false);
-      expect(read(users)).toBe(plugin ? "// the user's own plugin\n" : USER_SETTINGS);
+      expect(read(users)).toBe(plugin ? "// the user's own plugin\n" : own);
       if (plugin) expect(existsSync(file)).toBe(false);
       expect(integration.uninstall(env).changed).toBe(false);
     });
@@ -229,4 +240,42 @@ test("a plugin file of the same name that is not taw's is never overwritten", ()
   expect(() => plugin.install(env, TAW)).toThrow(/not taw's/);
   expect(plugin.uninstall(env).changed).toBe(false);
   expect(read(join(env.HOME as string, ".x", "p.js"))).toBe("// mine\n");
+});
+
+describe("Kimi CLI", () => {
+  test("taw's [[hooks]] go in one marked block after the user's config; every event reports", () => {
+    const env = scratchHome();
+    const file = join(env.HOME as string, ".kimi-code", "config.toml");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, USER_TOML);
+    kimi.install(env, TAW);
+    const text = read(file);
+    expect(text.startsWith(USER_TOML)).toBe(true);
+    const events = [...text.matchAll(/^event = "([A-Za-z]+)"$/gm)].map((m) => m[1]);
+    expect(events).toEqual([
+      "Stop", // the user's own
+      "SessionStart",
+      "UserPromptSubmit",
+      "PreToolUse",
+      "PreToolUse",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "SubagentStart",
+      "PreCompact",
+      "PermissionRequest",
+      "PermissionResult",
+      "Stop",
+      "Interrupt",
+    ]);
+    expect(text).toContain('matcher = "^AskUserQuestion$"');
+    expect(text).toMatch(
+      /command = ".*report-agent --source kimi --agent kimi --state blocked --hook-input --quiet -- kimi --session '\{session_id\}'/,
+    );
+    // Parsed as TOML, the user's table and taw's are all there.
+    const parsed = Bun.TOML.parse(text) as { default_model: string; hooks: unknown[] };
+    expect(parsed.default_model).toBe("kimi-k2");
+    expect(parsed.hooks).toHaveLength(13);
+    kimi.uninstall(env);
+    expect(read(file)).toBe(USER_TOML);
+  });
 });

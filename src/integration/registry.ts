@@ -7,6 +7,7 @@ import { cursor } from "./cursor.ts";
 import { droid } from "./droid.ts";
 import { gemini } from "./gemini.ts";
 import { kilo } from "./kilo.ts";
+import { kimi } from "./kimi.ts";
 import { letta } from "./letta.ts";
 import { opencode } from "./opencode.ts";
 import { pi } from "./pi.ts";
@@ -22,6 +23,7 @@ export const INTEGRATIONS: Integration[] = [
   qwen,
   pi,
   kilo,
+  kimi,
   cursor,
   droid,
   letta,
