@@ -118,27 +118,37 @@ async function engineCpu(): Promise<void> {
   }
 }
 
-const tmux = await benchServer(1, `taw-bench-herdr-${process.pid}`);
-const env = { XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "taw-bench-run-")) };
-const out = join(env.XDG_RUNTIME_DIR, "figures.txt");
-let model: Snapshot | undefined;
-const server = new HerdrServer({
-  path: socketPath(tmux.describeSocket(), env),
-  ctx: { tmux, env, snapshot: () => model },
-  events: () => () => {},
-});
-try {
-  await server.start();
-  const argv = [process.execPath, import.meta.path, String(CALLS), "--client", server.path, out];
-  await tmux.run(["new-window", "-d", argv.map((word) => `'${word}'`).join(" ")]);
-  model = await takeSnapshot(tmux);
-  const deadline = Date.now() + 120_000;
-  while (!existsSync(out) && Date.now() < deadline) await Bun.sleep(100);
-  process.stdout.write(
-    existsSync(out) ? readFileSync(out, "utf8") : "the client in the pane did not finish\n",
-  );
-} finally {
-  await server.stop();
-  await killServer(tmux);
+/** The socket's round trips with its tmux writes spawned (the default) or over one
+ * control-mode connection (TAW_TMUX_CONTROL=1, where the engine's own connection serves it). */
+async function roundTrips(control: boolean): Promise<void> {
+  const tmux = await benchServer(1, `taw-bench-herdr-${control ? "c" : "s"}-${process.pid}`);
+  const env = { XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "taw-bench-run-")) };
+  const out = join(env.XDG_RUNTIME_DIR, "figures.txt");
+  let model: Snapshot | undefined;
+  const writer = control ? tmux.withControl() : tmux;
+  const server = new HerdrServer({
+    path: socketPath(tmux.describeSocket(), env),
+    ctx: { tmux: writer, env, snapshot: () => model },
+    events: () => () => {},
+  });
+  try {
+    await server.start();
+    const argv = [process.execPath, import.meta.path, String(CALLS), "--client", server.path, out];
+    await tmux.run(["new-window", "-d", argv.map((word) => `'${word}'`).join(" ")]);
+    model = await takeSnapshot(tmux);
+    const deadline = Date.now() + 120_000;
+    while (!existsSync(out) && Date.now() < deadline) await Bun.sleep(100);
+    process.stdout.write(`${control ? "tmux over one control connection" : "tmux spawned per write"}:\n`);
+    process.stdout.write(
+      existsSync(out) ? readFileSync(out, "utf8") : "the client in the pane did not finish\n",
+    );
+  } finally {
+    await server.stop();
+    writer.close();
+    await killServer(tmux);
+  }
 }
+
+await roundTrips(false);
+await roundTrips(true);
 await engineCpu();

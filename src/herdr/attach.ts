@@ -13,6 +13,9 @@ type Env = Record<string, string | undefined>;
 interface Subscribable {
   subscribe: EventSource;
   readonly snapshot: Snapshot | undefined;
+  /** The engine's own client: its control connection, when it has one, serves the socket's
+   * writes too (a report's round trip: ~8 ms spawned, ~1 ms over it). */
+  readonly tmux?: Tmux;
 }
 
 /** Start the socket beside a running engine; resolves with the function that stops it. A socket
@@ -26,7 +29,7 @@ export async function attachHerdr(
   const { TMUX_PANE: _pane, ...rest } = env;
   const server = new HerdrServer({
     path: socketPath(tmux.describeSocket(env), env),
-    ctx: { tmux, env: rest, snapshot: () => engine.snapshot },
+    ctx: { tmux: engine.tmux ?? tmux, env: rest, snapshot: () => engine.snapshot },
     events: (listener) => engine.subscribe(listener),
   });
   try {

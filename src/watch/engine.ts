@@ -115,7 +115,9 @@ interface Found {
 export type EngineListener = (snapshot: Snapshot, events: EngineEvent[]) => void;
 
 export class Engine {
-  private readonly tmux: Tmux;
+  /** The engine's tmux client: over one control connection with TAW_TMUX_CONTROL=1, and then
+   * the herdr socket's writes take it too. */
+  readonly tmux: Tmux;
   private manifests: ManifestSet;
   private readonly log: Logger;
   private host: WatcherHost | undefined;
