@@ -1,10 +1,12 @@
-// taw worktree create|list|open|remove: git worktrees, each with its own tmux session.
+// taw worktree create|list|open|remove|merge|diff: git worktrees, each with its own tmux session.
 
 import { checkLaunch, launchAgent } from "../agent/launch.ts";
 import { loadConfig } from "../config/load.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { usageError } from "../errors.ts";
 import { createWorktree } from "../worktree/create.ts";
+import { worktreeDiff } from "../worktree/diff.ts";
+import { mergeWorktree } from "../worktree/merge.ts";
 import { openWorktree } from "../worktree/open.ts";
 import { type WorktreeRecord, worktreeRecords } from "../worktree/record.ts";
 import { removeWorktree } from "../worktree/remove.ts";
@@ -138,4 +140,75 @@ export const worktreeRemove = defineCommand({
       .join("\n"),
 });
 
-export const worktreeCommands = [worktreeCreate, worktreeList, worktreeOpen, worktreeRemove];
+export const worktreeMerge = defineCommand({
+  path: ["worktree", "merge"],
+  summary: "merge a worktree's branch into its base, then remove the worktree and its session",
+  positionals: ["<worktree>"],
+  flags: {
+    into: { type: "string", description: "the branch to merge into (default: the base it was made from)" },
+    rebase: {
+      type: "boolean",
+      description: 'rebase onto the base and fast-forward ([worktree] merge = "rebase")',
+    },
+    merge: { type: "boolean", description: 'a merge commit ([worktree] merge = "merge", the default)' },
+    "delete-branch": { type: "boolean", description: "delete the branch once merged" },
+    keep: { type: "boolean", description: "merge only: keep the worktree and its session" },
+    ...REPO_FLAG,
+  },
+  run(ctx) {
+    const flags = ctx.args.flags;
+    if (flags.rebase && flags.merge) throw usageError("give --rebase or --merge, not both");
+    const configured = loadConfig(ctx.env).config.worktree.merge;
+    return mergeWorktree(ctx.tmux, {
+      spec: requireSpec(ctx.args.positionals, "merge"),
+      repo: flags.repo as string | undefined,
+      into: flags.into as string | undefined,
+      strategy: flags.rebase ? "rebase" : flags.merge ? "merge" : configured,
+      deleteBranch: flags["delete-branch"] === true,
+      keep: flags.keep === true,
+    });
+  },
+  render: (result) =>
+    [
+      `${result.strategy === "rebase" ? "rebased and fast-forwarded" : "merged"} ${result.branch} into ${result.into} (${result.head.slice(0, 10)})`,
+      result.removed ? "removed the worktree" : "kept the worktree",
+      result.session_killed ? "killed its session" : "",
+      result.branch_deleted ? `deleted branch ${result.branch}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+});
+
+export const worktreeDiffCommand = defineCommand({
+  path: ["worktree", "diff"],
+  summary: "what a worktree changes against its base: files with line counts, then the patch",
+  positionals: ["<worktree>"],
+  flags: {
+    base: { type: "string", description: "compare with this ref (default: the base it was made from)" },
+    stat: { type: "boolean", description: "the files only, no patch" },
+    ...REPO_FLAG,
+  },
+  run: (ctx) =>
+    worktreeDiff(ctx.tmux, {
+      spec: requireSpec(ctx.args.positionals, "diff"),
+      repo: ctx.args.flags.repo as string | undefined,
+      base: ctx.args.flags.base as string | undefined,
+    }),
+  render(result, ctx) {
+    const counts = (n: number | null) => (n === null ? "-" : String(n));
+    const files = result.files.map(
+      (f) => `${f.status} ${counts(f.added).padStart(5)} ${counts(f.deleted).padStart(5)}  ${f.path}`,
+    );
+    const head = `${result.branch ?? result.worktree} against ${result.base} (from ${result.merge_base.slice(0, 10)}): ${result.files.length} file${result.files.length === 1 ? "" : "s"}`;
+    return [head, ...files, ...(ctx.args.flags.stat || !result.patch ? [] : ["", result.patch])].join("\n");
+  },
+});
+
+export const worktreeCommands = [
+  worktreeCreate,
+  worktreeList,
+  worktreeOpen,
+  worktreeRemove,
+  worktreeMerge,
+  worktreeDiffCommand,
+];

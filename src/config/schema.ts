@@ -8,6 +8,7 @@ import {
   HOOK_EVENTS,
   RESUME_AGENTS,
   TERMINAL_NOTIFICATIONS,
+  WORKTREE_MERGES,
 } from "./types.ts";
 
 export type Leaf =
@@ -141,7 +142,10 @@ export const CONFIG_SPEC: TableSpec = table({
     agents: { type: "map", key: NAME, keyRule: NAME_RULE, value: table(deliveries, true) },
   }),
   status: table({ format: { type: "string", check: checkStatusFormat }, hide_zero: bool }),
-  worktree: table({ dir: { type: "string", check: checkWorktreeDir } }),
+  worktree: table({
+    dir: { type: "string", check: checkWorktreeDir },
+    merge: { type: "enum", values: WORKTREE_MERGES },
+  }),
   agents: {
     type: "map",
     key: NAME,

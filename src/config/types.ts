@@ -56,7 +56,12 @@ export interface WorktreeConfig {
   /** Where new worktrees go: `{repo}` is the repository's folder name, `{branch}` the branch
    * (slashes folded to `-`); a relative path is relative to the repository's parent folder. */
   dir: string;
+  /** How `worktree merge` brings a branch into its base: a merge commit, or a rebase onto the
+   * base and a fast-forward. */
+  merge: (typeof WORKTREE_MERGES)[number];
 }
+
+export const WORKTREE_MERGES = ["merge", "rebase"] as const;
 
 export interface AgentCommand {
   command: string;
