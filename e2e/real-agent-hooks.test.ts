@@ -70,6 +70,21 @@ const isState = (pane: AgentPane, ...states: string[]) =>
     `@agent_state ${states.join(" or ")}`,
   );
 
+/** The agent in a pane against the stand-in, with taw's integration installed in its scratch
+ * HOME (its configuration folder made first, as if it had run once). */
+function openWithIntegration(
+  id: AgentDriver["id"],
+  prepare: (scratch: Scratch, standIn: StandIn) => Launch | Promise<Launch>,
+  integration: Integration,
+) {
+  return openSession(id, async (scratch, standIn) => {
+    const launch = await prepare(scratch, standIn);
+    for (const file of integration.files(scratch.env)) mkdirSync(dirname(file), { recursive: true });
+    integration.install(scratch.env, TAW);
+    return launch;
+  });
+}
+
 /** Kilo CLI (no recording driver yet): OpenCode's config shape in Kilo's folder. */
 function prepareKilo(scratch: Scratch, standIn: StandIn): Launch {
   const dir = `${scratch.env.XDG_CONFIG_HOME}/kilo`;
@@ -125,11 +140,7 @@ describe("real agents with taw's integrations", () => {
   test(
     "OpenCode's plugin owns the state and records the session and its resume command",
     async () => {
-      const session = await openSession("opencode", (scratch, standIn) => {
-        const launch = prepareOpencode(scratch, standIn);
-        opencode.install(scratch.env, TAW);
-        return launch;
-      });
+      const session = await openWithIntegration("opencode", prepareOpencode, opencode);
       const { pane, standIn } = session;
       try {
         await opencodeDriver.toPrompt(pane);
@@ -168,11 +179,7 @@ describe("real agents with taw's integrations", () => {
   test(
     "pi's extension owns the state and records the session file and its resume command",
     async () => {
-      const session = await openSession("pi", (scratch, standIn) => {
-        const launch = preparePi(scratch, standIn);
-        pi.install(scratch.env, TAW);
-        return launch;
-      });
+      const session = await openWithIntegration("pi", preparePi, pi);
       const { pane, standIn } = session;
       try {
         await piDriver.toPrompt(pane);
@@ -200,11 +207,7 @@ describe("real agents with taw's integrations", () => {
   test(
     "pi: a turn reported whole while the engine is held between two reads is announced as its start and its done",
     async () => {
-      const session = await openSession("pi", (scratch, standIn) => {
-        const launch = preparePi(scratch, standIn);
-        pi.install(scratch.env, TAW);
-        return launch;
-      });
+      const session = await openWithIntegration("pi", preparePi, pi);
       const { pane, standIn } = session;
       const engine = startEngine(new TestServer(pane.socket));
       try {
@@ -243,11 +246,7 @@ describe("real agents with taw's integrations", () => {
   test(
     "Kilo's plugin owns the state and records the session and its resume command",
     async () => {
-      const session = await openSession("kilo", (scratch, standIn) => {
-        const launch = prepareKilo(scratch, standIn);
-        kilo.install(scratch.env, TAW);
-        return launch;
-      });
+      const session = await openWithIntegration("kilo", prepareKilo, kilo);
       const { pane, standIn } = session;
       try {
         // It installs its provider package from npm at the first start.
@@ -278,13 +277,7 @@ describe("real agents with taw's integrations", () => {
     test(
       `${driver.id}'s session hook records the session and its resume command, and leaves the state to the screen`,
       async () => {
-        const session = await openSession(driver.id, async (scratch, standIn) => {
-          const launch = await driver.prepare(scratch, standIn);
-          // As if the agent had run once: install wants its configuration folder.
-          for (const file of integration.files(scratch.env)) mkdirSync(dirname(file), { recursive: true });
-          integration.install(scratch.env, TAW);
-          return launch;
-        });
+        const session = await openWithIntegration(driver.id, driver.prepare, integration);
         const { pane, standIn } = session;
         try {
           await toPrompt(pane);

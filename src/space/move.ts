@@ -32,20 +32,30 @@ export async function movePane(tmux: Tmux, paneText: string, sessionText: string
   const snapshot = await takeSnapshot(tmux);
   const pane = await resolve(tmux, paneText, "pane", snapshot);
   const session = await resolve(tmux, sessionText, "session", snapshot);
-  const id = (
-    await tmux.run([
-      "break-pane",
-      "-d",
-      "-s",
-      target(pane),
-      "-t",
-      target(`${session}:`),
-      "-P",
-      "-F",
-      "#{window_id}",
-    ])
-  ).trim();
-  return windowIn(await takeSnapshot(tmux), id);
+  return windowIn(await takeSnapshot(tmux), await breakPane(tmux, pane, session));
+}
+
+/** The pane (a tmux id) out into a new window at the end of `session`, named `label`, in the
+ * background unless `focus`; the new window's id. */
+export async function breakPane(
+  tmux: Tmux,
+  pane: string,
+  session: string,
+  options: { label?: string; focus?: boolean } = {},
+): Promise<string> {
+  const made = await tmux.run([
+    "break-pane",
+    ...(options.focus ? [] : ["-d"]),
+    ...(options.label ? ["-n", options.label] : []),
+    "-s",
+    target(pane),
+    "-t",
+    target(`${session}:`),
+    "-P",
+    "-F",
+    "#{window_id}",
+  ]);
+  return made.trim();
 }
 
 /** A client showing the session taw runs in, named before anything moved. */

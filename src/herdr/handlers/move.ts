@@ -4,6 +4,7 @@
 // follows its workspace. A tab or workspace left empty closes, as tmux closes it.
 
 import { createSession } from "../../space/layout.ts";
+import { breakPane } from "../../space/move.ts";
 import { target } from "../../tmux/escape.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
@@ -97,41 +98,23 @@ export async function paneMove(params: Params, ctx: MethodContext) {
       ? before.sessions.find((s) => s.publicId === workspace || s.id === workspace)
       : from.session;
     if (!session) throw new HerdrError("not_found", `workspace ${workspace} not found`);
-    const label = optionalString(destination, "label");
-    const made = await ctx.tmux.run([
-      "break-pane",
-      ...(focus ? [] : ["-d"]),
-      ...(label ? ["-n", label] : []),
-      "-s",
-      target(pane.id),
-      "-t",
-      target(`${session.id}:`),
-      "-P",
-      "-F",
-      "#{window_id}",
-    ]);
-    created = { tab: made.trim() };
+    created = {
+      tab: await breakPane(ctx.tmux, pane.id, session.id, {
+        label: optionalString(destination, "label"),
+        focus,
+      }),
+    };
   } else if (kind === "new_workspace") {
     const session = await space(() =>
       createSession(ctx.tmux, optionalString(destination, "label"), pane.path),
     );
     const placeholder = session.windows[0]?.id;
-    const label = optionalString(destination, "tab_label");
-    const made = await ctx.tmux.run([
-      "break-pane",
-      "-d",
-      ...(label ? ["-n", label] : []),
-      "-s",
-      target(pane.id),
-      "-t",
-      target(`${session.id}:`),
-      "-P",
-      "-F",
-      "#{window_id}",
-    ]);
+    const tab = await breakPane(ctx.tmux, pane.id, session.id, {
+      label: optionalString(destination, "tab_label"),
+    });
     if (placeholder) await ctx.tmux.run(["kill-window", "-t", target(placeholder)]);
     if (focus) await ctx.tmux.tryRun(["switch-client", "-t", target(session.id)]);
-    created = { workspace: session.id, tab: made.trim() };
+    created = { workspace: session.id, tab };
   } else {
     throw new HerdrError("invalid_params", 'destination "type" must be "tab", "new_tab" or "new_workspace"');
   }
