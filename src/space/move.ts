@@ -32,7 +32,8 @@ export async function movePane(tmux: Tmux, paneText: string, sessionText: string
   const snapshot = await takeSnapshot(tmux);
   const pane = await resolve(tmux, paneText, "pane", snapshot);
   const session = await resolve(tmux, sessionText, "session", snapshot);
-  return windowIn(await takeSnapshot(tmux), await breakPane(tmux, pane, session));
+  const id = await breakPane(tmux, pane, session);
+  return windowIn(await takeSnapshot(tmux), id);
 }
 
 /** The pane (a tmux id) out into a new window at the end of `session`, named `label`, in the
