@@ -155,6 +155,13 @@ describe("real agents with taw's integrations", () => {
         await isState(pane, "working");
         const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
         expect(await option(pane, "@agent_resume_argv")).toBe(`opencode --session ${id}`);
+        // The TUI plugin reported the session this pane shows, under a source of its own.
+        await expectOption(
+          pane,
+          "@agent_report_seq",
+          (value) => /(^| )opencode-tui=\d/.test(value),
+          "the TUI plugin's report",
+        );
         await pane.waitFor(/line 6 of/, opencodeDriver.firstReplyTimeoutMs, "the end of the reply");
         await isState(pane, "done");
 

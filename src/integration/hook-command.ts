@@ -13,6 +13,9 @@ export type HookVerb = "report-agent" | "report-agent-session" | "release-agent"
 export interface HookCall {
   verb: HookVerb;
   agent: string;
+  /** The report's source, when it is not the agent's own name (a second reporter in the same
+   * agent: each source keeps its own report numbers). */
+  source?: string;
   state?: ReportedState;
   /** The command that resumes the session; `{session_id}` / `{session_path}` are filled in. */
   resume?: string[];
@@ -20,7 +23,7 @@ export interface HookCall {
 
 /** The argv after `taw`: `pane <verb> --source <agent> --agent <agent> … --quiet`. */
 export function reportArgs(call: HookCall, extra: string[] = []): string[] {
-  const args = ["pane", call.verb, "--source", call.agent, "--agent", call.agent];
+  const args = ["pane", call.verb, "--source", call.source ?? call.agent, "--agent", call.agent];
   if (call.state) args.push("--state", call.state);
   args.push(...extra, "--quiet");
   if (call.resume) args.push("--", ...call.resume);

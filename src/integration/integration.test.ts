@@ -7,6 +7,7 @@ import { codex } from "./codex.ts";
 import { MARKER } from "./hook-command.ts";
 import { backupPath } from "./json-config.ts";
 import { kimi } from "./kimi.ts";
+import { opencode } from "./opencode.ts";
 import { pluginFile } from "./plugin-file.ts";
 import { INTEGRATIONS } from "./registry.ts";
 import type { Env, Integration } from "./types.ts";
@@ -277,5 +278,49 @@ describe("Kimi CLI", () => {
     expect(parsed.hooks).toHaveLength(13);
     kimi.uninstall(env);
     expect(read(file)).toBe(USER_TOML);
+  });
+});
+
+describe("OpenCode's TUI plugin", () => {
+  test("listed in the user's tui.jsonc beside their own entries, comments kept; uninstall gives the file back", () => {
+    const env = scratchHome();
+    const dir = join(env.HOME as string, ".config", "opencode");
+    mkdirSync(dir, { recursive: true });
+    const mine = `{
+  // my TUI settings
+  "theme": "tokyonight",
+  "plugin": ["./my-tui.js"]
+}
+`;
+    writeFileSync(join(dir, "tui.jsonc"), mine);
+    opencode.install(env, TAW);
+    const listed = read(join(dir, "tui.jsonc"));
+    expect(listed).toContain("// my TUI settings");
+    expect(listed).toContain('["./my-tui.js","./taw-tui-session.js"]');
+    expect(read(join(dir, "taw-tui-session.js"))).toContain('route?.name === "session"');
+    expect(opencode.installed(env)).toBe(true);
+    expect(opencode.install(env, TAW).changed).toBe(false);
+    opencode.uninstall(env);
+    expect(read(join(dir, "tui.jsonc"))).toBe(mine);
+    expect(existsSync(join(dir, "taw-tui-session.js"))).toBe(false);
+  });
+
+  test("a tui.jsonc taw made goes again, and a plugin list it added to the user's file", () => {
+    const env = scratchHome();
+    const dir = join(env.HOME as string, ".config", "opencode");
+    mkdirSync(dir, { recursive: true });
+    opencode.install(env, TAW);
+    expect(JSON.parse(read(join(dir, "tui.jsonc")))).toEqual({ plugin: ["./taw-tui-session.js"] });
+    opencode.uninstall(env);
+    expect(existsSync(join(dir, "tui.jsonc"))).toBe(false);
+
+    writeFileSync(join(dir, "tui.jsonc"), '{\n  "theme": "dark"\n}\n');
+    opencode.install(env, TAW);
+    expect(JSON.parse(read(join(dir, "tui.jsonc")))).toEqual({
+      theme: "dark",
+      plugin: ["./taw-tui-session.js"],
+    });
+    opencode.uninstall(env);
+    expect(read(join(dir, "tui.jsonc"))).toBe('{\n  "theme": "dark"\n}\n');
   });
 });

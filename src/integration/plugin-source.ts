@@ -10,22 +10,28 @@ const SEQ = "{seq}";
 const SESSION = "{session}";
 const PATH = "{path}";
 
-function argsFor(agent: string, report: PluginReport, resume: string[]): string[] {
+function argsFor(agent: string, report: PluginReport, resume: string[], source?: string): string[] {
   const call: HookCall =
     report === "session"
-      ? { verb: "report-agent-session", agent, resume }
+      ? { verb: "report-agent-session", agent, resume, source }
       : report === "release"
-        ? { verb: "release-agent", agent }
-        : { verb: "report-agent", agent, state: report, resume };
+        ? { verb: "release-agent", agent, source }
+        : { verb: "report-agent", agent, state: report, resume, source };
   const session = report === "release" ? [] : ["--agent-session-id", SESSION, "--agent-session-path", PATH];
   return reportArgs(call, ["--seq", SEQ, ...session]);
 }
 
 /** The shared top of every plugin: `report(kind, sessionId?, sessionPath?)`, silent outside
  * tmux and whatever happens. Reports may land out of order; --seq keeps the last one. */
-export function pluginRuntime(taw: string, agent: string, resume: string[], what: string): string {
+export function pluginRuntime(
+  taw: string,
+  agent: string,
+  resume: string[],
+  what: string,
+  source?: string,
+): string {
   const reports: PluginReport[] = ["working", "blocked", "idle", "session", "release"];
-  const args = Object.fromEntries(reports.map((report) => [report, argsFor(agent, report, resume)]));
+  const args = Object.fromEntries(reports.map((report) => [report, argsFor(agent, report, resume, source)]));
   return `// ${MARKER}: ${what}
 // Written by \`taw integration install ${agent}\`; \`taw integration uninstall ${agent}\` removes it.
 import { spawn, spawnSync } from "node:child_process";

@@ -14,7 +14,7 @@ import {
 } from "./hook-entries.ts";
 import { readJsonConfig, writeJsonConfig } from "./json-config.ts";
 import { createdBy, dropRecord, recordCreated } from "./record.ts";
-import { type Env, type Integration, type Outcome, unchanged } from "./types.ts";
+import { type Env, type Integration, mergeOutcomes, type Outcome, unchanged } from "./types.ts";
 
 /** `file` is the settings file in the agent's folder. */
 export interface SettingsHooksSpec extends ConfigFileSpec {
@@ -25,12 +25,6 @@ export interface SettingsHooksSpec extends ConfigFileSpec {
   /** Another edit install needs (Codex's feature flag), undone by uninstall. */
   also?: { install(env: Env): Outcome; uninstall(env: Env): Outcome; installed(env: Env): boolean };
 }
-
-const merge = (a: Outcome, b: Outcome): Outcome => ({
-  changed: a.changed || b.changed,
-  files: [...a.files, ...b.files],
-  backups: [...a.backups, ...b.backups],
-});
 
 export function settingsHooks(spec: SettingsHooksSpec): Integration {
   const path = (env: Env) => configFilePath(spec, env);
@@ -59,7 +53,7 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
       const also = spec.also ? spec.also.install(env) : unchanged();
       const written = writeJsonConfig(config, added.text);
       recordCreated(env, spec.id, added.created);
-      return merge(
+      return mergeOutcomes(
         {
           changed: written.changed,
           files: written.changed ? [file] : [],
@@ -79,10 +73,10 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
       // A file taw made holds nothing else: it goes.
       if (text === fresh) {
         rmSync(file);
-        return merge({ changed: true, files: [file], backups: [] }, also);
+        return mergeOutcomes({ changed: true, files: [file], backups: [] }, also);
       }
       const written = writeJsonConfig(config, text);
-      return merge(
+      return mergeOutcomes(
         { changed: written.changed, files: [file], backups: written.backup ? [written.backup] : [] },
         also,
       );

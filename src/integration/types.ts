@@ -44,3 +44,10 @@ export const xdgConfigOf = (env: Env, name: string) =>
   join(env.XDG_CONFIG_HOME || join(homeOf(env), ".config"), name);
 
 export const unchanged = (): Outcome => ({ changed: false, files: [], backups: [] });
+
+/** Two edits' outcomes as one. */
+export const mergeOutcomes = (a: Outcome, b: Outcome): Outcome => ({
+  changed: a.changed || b.changed,
+  files: [...a.files, ...b.files],
+  backups: [...a.backups, ...b.backups],
+});
