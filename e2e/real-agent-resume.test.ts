@@ -27,6 +27,9 @@ import { type AgentDriver, openSession } from "./record/session.ts";
 import { text } from "./standin/script.ts";
 
 const TEST_TIMEOUT_MS = 300_000;
+/** A third-party CLI in a loaded terminal can miss a step once; a fault of taw's fails both
+ * tries, and the first try's reason is printed either way. */
+const RETRIES = 1;
 const STEP_TIMEOUT_MS = 60_000;
 /** A prompt typed the moment the input shows can be lost on a loaded machine. */
 const PROMPT_SETTLE_MS = 1_500;
@@ -82,6 +85,9 @@ describe("real agents resumed after kill-server", () => {
       `${driver.id} comes back in its conversation: the resume typed once, the earlier turn sent again`,
       async () => {
         const bin = await ensureAgent(driver.id);
+        const started = Date.now();
+        const steps: string[] = [];
+        const step = (what: string) => steps.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
         let agentEnv: Record<string, string> = {};
         const session = await openSession(driver.id, async (scratch, standIn) => {
           const launch = await driver.prepare(scratch, standIn);
@@ -106,7 +112,9 @@ describe("real agents resumed after kill-server", () => {
           TAW_STATE_DIR: join(scratch.home, "taw-state"),
         });
         try {
+          step("started");
           await withScreen(pane, (toPrompt ?? ((p) => driver.toPrompt(p)))(pane));
+          step("at the prompt");
           standIn.script.push(text([NOTED]));
           await withScreen(pane, turn(pane, driver, FIRST, /Noted: the word is/, "the first turn"));
           const resume = await withScreen(
@@ -118,6 +126,7 @@ describe("real agents resumed after kill-server", () => {
             ),
           );
 
+          step(`resume recorded: ${resume}`);
           const saved = await runTaw(["session", "save", "--json"], env);
           expect(saved.json?.ok).toBe(true);
           await pane.tmux("kill-server");
@@ -127,7 +136,9 @@ describe("real agents resumed after kill-server", () => {
             "the server to end",
           );
 
+          step("saved, server killed");
           const restored = await runTaw(["session", "restore", "--all", "--json"], env);
+          step("restored");
           expect(restored.code).toBe(0);
           expect(restored.json?.result.restored.map((r: { session: string }) => r.session)).toEqual(["rec"]);
           expect(restored.json?.result.resumed).toEqual([
@@ -144,6 +155,7 @@ describe("real agents resumed after kill-server", () => {
               resume,
             ),
           );
+          step("the resume runs");
           // Typed once: a second restore finds the session live and types nothing.
           const again = await runTaw(["session", "restore", "--all", "--json"], env);
           expect(again.json?.result).toMatchObject({ restored: [], live: ["rec"], resumed: [] });
@@ -158,7 +170,9 @@ describe("real agents resumed after kill-server", () => {
               "the earlier turn drawn by the resumed agent",
             ),
           );
+          step("the earlier turn drawn");
           await withScreen(pane, driver.waitIdle(pane, `the resumed ${driver.id} at rest`));
+          step("the resumed agent at rest");
           // A resumed agent draws its prompt before it has read the conversation back in.
           await Bun.sleep(RESUME_SETTLE_MS);
           const before = standIn.mainRequests().length;
@@ -168,11 +182,15 @@ describe("real agents resumed after kill-server", () => {
           expect(body).toContain(FIRST);
           expect(body).toContain(NOTED);
           expect(body).toContain(SECOND);
+        } catch (error) {
+          const reason = `${(error as Error).message}\nsteps:\n${steps.join("\n")}`;
+          console.error(`${driver.id} resume failed after ${steps.at(-1) ?? "nothing"}:\n${reason}`);
+          throw new Error(reason);
         } finally {
           await session.close();
         }
       },
-      TEST_TIMEOUT_MS,
+      { timeout: TEST_TIMEOUT_MS, retry: RETRIES },
     );
   }
 });

@@ -10,7 +10,13 @@ import { recordMain, STEP_TIMEOUT_MS } from "./walk.ts";
 export function prepareGemini(scratch: Scratch, standIn: StandIn): Launch {
   mkdirSync(`${scratch.home}/.gemini`);
   // Choosing API-key login in settings skips the login screen; the key itself is a dummy.
-  const settings = { security: { auth: { selectedType: "gemini-api-key" } } };
+  // No update check and no usage statistics: nothing but the stand-in is asked anything, so
+  // a network that hangs instead of refusing cannot slow a step.
+  const settings = {
+    security: { auth: { selectedType: "gemini-api-key" } },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    privacy: { usageStatisticsEnabled: false },
+  };
   writeFileSync(`${scratch.home}/.gemini/settings.json`, JSON.stringify(settings));
   return {
     argv: ["gemini"],
