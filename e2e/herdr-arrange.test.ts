@@ -263,7 +263,8 @@ describe("arranging panes and tabs over the herdr socket", () => {
         await s.run("send-keys", "-t", pane, "C-c");
 
         // agent.start types the kind's command into an idle shell pane and names the agent.
-        const idle = (await s.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}")).trim();
+        // sh, not the machine's login shell, whose profile may take seconds under load.
+        const idle = (await s.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}", "sh")).trim();
         const started = await call(path, "agent.start", {
           name: "napper",
           kind: "sleep",

@@ -111,6 +111,79 @@ describe("herdr's environment and command in panes", () => {
   );
 
   test(
+    "shells taw makes (workspace, tab, split) start with their own ids, in their folder, as tmux would start them",
+    async () => {
+      const s = await server();
+      // A login bash on some machines runs slow rc hooks: the user's shell here is sh.
+      await s.run("set-option", "-g", "default-shell", "/bin/sh");
+      const { path, proc } = await engineWithSocket(s);
+      try {
+        await waitFor(
+          async () => (await globalEnv(s)).HERDR_SOCKET_PATH === path || undefined,
+          10_000,
+          "published",
+        );
+        const dir = mkdtempSync(join(tmpdir(), "taw-herdr-made-"));
+        const workspace = await s.taw(["workspace", "create", "made", "--cwd", dir, "--json"]);
+        expect(workspace.code).toBe(0);
+        const tab = await s.taw(["tab", "create", "second", "--workspace", "made", "--cwd", dir, "--json"]);
+        expect(tab.code).toBe(0);
+        const first = (await s.run("list-panes", "-t", "made:0", "-F", "#{pane_id}")).trim();
+        const split = await s.taw(["pane", "split", first, "--direction", "right", "--cwd", dir, "--json"]);
+        expect(split.code).toBe(0);
+        // With default-command set, tmux runs it with the shell's -c: so does the respawn.
+        await s.run("set-option", "-g", "default-command", "exec /bin/sh");
+        const split2 = await s.taw(["pane", "split", first, "--cwd", dir, "--json"]);
+        expect(split2.code).toBe(0);
+
+        const panes = (
+          await s.run(
+            "list-panes",
+            "-s",
+            "-t",
+            "made",
+            "-F",
+            "#{session_id} #{window_id} #{pane_id} #{pane_pid} #{pane_current_path}",
+          )
+        )
+          .trim()
+          .split("\n");
+        expect(panes).toHaveLength(4);
+        for (const line of panes) {
+          const [session = "", window = "", pane = "", pid = "", cwd] = line.split(" ");
+          const shell = await waitFor(
+            async () => {
+              const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+              return argv[0] === "/bin/sh" ? argv : undefined;
+            },
+            10_000,
+            `${pane} runs its shell, not the placeholder`,
+          );
+          expect(["/bin/sh -l", "/bin/sh"]).toContain(shell.join(" "));
+          const env = Object.fromEntries(
+            readFileSync(`/proc/${pid}/environ`, "utf8")
+              .split("\0")
+              .filter((entry) => entry.startsWith("HERDR_"))
+              .map((entry) => entry.split(/=(.*)/s).slice(0, 2)),
+          );
+          const n = (id: string) => id.slice(1);
+          expect(env).toMatchObject({
+            HERDR_WORKSPACE_ID: `w${n(session)}`,
+            HERDR_TAB_ID: `w${n(session)}:t${n(window)}`,
+            HERDR_PANE_ID: `w${n(session)}:p${n(pane)}`,
+            HERDR_SOCKET_PATH: path,
+          });
+          expect(cwd).toBe(dir);
+        }
+      } finally {
+        proc.kill();
+        await proc.exited;
+      }
+    },
+    TEST_MS,
+  );
+
+  test(
     'config.toml [herdr] protocol = "off": no HERDR_* in the global environment, an outer herdr\'s taken out',
     async () => {
       const s = await server();
@@ -122,6 +195,12 @@ describe("herdr's environment and command in panes", () => {
       try {
         await waitFor(async () => Object.keys(await globalEnv(s)).length === 0 || undefined, 10_000, "none");
         expect(await globalEnv(s)).toEqual({});
+        // A pane taw makes is started as tmux starts it, with no ids.
+        await s.run("set-option", "-g", "default-shell", "/bin/sh");
+        expect((await s.taw(["workspace", "create", "plain"])).code).toBe(0);
+        const pid = (await s.run("display-message", "-p", "-t", "plain:0.0", "#{pane_pid}")).trim();
+        expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).toBe("-sh\0");
+        expect(readFileSync(`/proc/${pid}/environ`, "utf8")).not.toContain("HERDR_");
       } finally {
         proc.kill();
         await proc.exited;

@@ -10,6 +10,7 @@ import type { IdKind } from "../tmux/ids.ts";
 import { setOption, unsetOption } from "../tmux/options.ts";
 import { resolve, takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Session, Snapshot, Window } from "../tmux/snapshot.ts";
+import { newShellPane } from "./shell-pane.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -44,8 +45,7 @@ export function paneIn(snapshot: Snapshot, id: string): Pane {
   return pane;
 }
 
-const created = async (tmux: Tmux, args: string[], field: string) =>
-  (await tmux.run([...args, "-P", "-F", `#{${field}}`])).trim();
+const created = (tmux: Tmux, args: string[], field: string) => newShellPane(tmux, args, `#{${field}}`);
 
 const cwdArgs = (cwd: string | undefined) => (cwd ? ["-c", startDirectory(cwd)] : []);
 

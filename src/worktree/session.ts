@@ -2,6 +2,7 @@
 // @agent_worktree (the worktree's path), so `list` finds them whatever the user renamed them to.
 
 import { TawError } from "../errors.ts";
+import { newShellPane } from "../space/shell-pane.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn, newName, startDirectory, target } from "../tmux/escape.ts";
@@ -67,22 +68,14 @@ export async function sessionNamed(tmux: Tmux, name: string): Promise<SessionRef
  * the one asked (it folds `.` and `:`), so the real name is read back from tmux itself.
  */
 export async function createSession(tmux: Tmux, name: string, path: string): Promise<SessionRef> {
-  const output = await tmux
-    .run([
-      "new-session",
-      "-d",
-      "-P",
-      "-F",
-      "#{session_id}\t#{session_name}",
-      "-s",
-      newName(name),
-      "-c",
-      startDirectory(path),
-    ])
-    .catch((error: unknown) => {
-      const reason = error instanceof TawError ? error.message : String(error);
-      throw new TawError("session_failed", `tmux would not make the session '${name}': ${reason}`);
-    });
+  const output = await newShellPane(
+    tmux,
+    ["new-session", "-d", "-s", newName(name), "-c", startDirectory(path)],
+    "#{session_id}\t#{session_name}",
+  ).catch((error: unknown) => {
+    const reason = error instanceof TawError ? error.message : String(error);
+    throw new TawError("session_failed", `tmux would not make the session '${name}': ${reason}`);
+  });
   const [id = "", realName = ""] = output.trim().split("\t");
   await tmux.run(setOption({ kind: "session", target: id }, WORKTREE_OPTION, path));
   return { id, name: realName };
