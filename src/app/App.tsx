@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import type { ActionContext } from "./actions.ts";
 import { findCommand, isEditing } from "./commands.ts";
 import { AgentList } from "./components/AgentList.tsx";
+import { FolderPicker } from "./components/FolderPicker.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { Help } from "./components/Help.tsx";
@@ -43,7 +44,7 @@ export function handleKey(
 
 function typeInto(store: DashStore, line: string): void {
   const { overlay } = store.getState();
-  if (overlay.kind === "picker" || overlay.kind === "sessions")
+  if (overlay.kind === "picker" || overlay.kind === "sessions" || overlay.kind === "folders")
     store.setState({ input: line, overlay: { ...overlay, index: 0 } });
   else store.setState({ input: line });
   if (overlay.kind === "filter") setFilter(store, line);
@@ -68,6 +69,7 @@ function Body({ width, height }: { width: number; height: number }) {
       {overlay === "help" ? <Help width={width} height={layout.bodyRows} /> : null}
       {overlay === "picker" ? <Picker width={width} height={layout.bodyRows} /> : null}
       {overlay === "sessions" ? <SessionSwitcher width={width} height={layout.bodyRows} /> : null}
+      {overlay === "folders" ? <FolderPicker width={width} height={layout.bodyRows} /> : null}
     </box>
   );
 }

@@ -38,6 +38,8 @@ const worktreeActions = () => import("./worktrees.ts");
 const inboxActions = () => import("./components/InboxActions.ts");
 /** And the session switcher's (src/space). */
 const sessionActions = () => import("./components/SessionActions.ts");
+/** And the sessionizer's (src/sessionizer). */
+const folderActions = () => import("./components/FolderActions.ts");
 
 export type Category = "Move" | "View" | "Agent" | "Inbox" | "Worktree" | "Session" | "Dashboard" | "Dialog";
 
@@ -68,6 +70,7 @@ const EDITING: Mode[] = [
   "branch",
   "answer",
   "sessions",
+  "folders",
   "session-rename",
 ];
 
@@ -92,6 +95,12 @@ function movePicker(ctx: ActionContext, delta: number): void {
   if (count === 0) return;
   const index = (overlay.index + delta + count) % count;
   ctx.store.setState({ overlay: { ...overlay, index } });
+}
+
+/** ↓/↑ in the session switcher and in the sessionizer. */
+async function moveChoice(ctx: ActionContext, delta: number): Promise<void> {
+  if (ctx.store.getState().overlay.kind === "folders") (await folderActions()).moveFolder(ctx, delta);
+  else (await sessionActions()).moveChoice(ctx, delta);
 }
 
 function helpPage(ctx: ActionContext): number {
@@ -418,6 +427,16 @@ export const COMMANDS: KeyCommand[] = [
     run: async (c) => (await sessionActions()).openSwitcher(c),
   },
   {
+    id: "folders",
+    short: "folders",
+    keys: ["O"],
+    hint: "O",
+    title: "sessionizer: a project folder's session, opened (made there when none is); type to filter",
+    category: "Session",
+    modes: LIST,
+    run: async (c) => (await folderActions()).openFolders(c),
+  },
+  {
     id: "session-previous",
     keys: ["["],
     hint: "[",
@@ -440,31 +459,34 @@ export const COMMANDS: KeyCommand[] = [
     short: "choose",
     keys: ["down", "ctrl+n"],
     hint: "↓/↑",
-    title: "next / previous session",
+    title: "next / previous session (or folder)",
     category: "Session",
-    modes: ["sessions"],
+    modes: ["sessions", "folders"],
     footer: true,
-    run: async (c) => (await sessionActions()).moveChoice(c, 1),
+    run: (c) => moveChoice(c, 1),
   },
   {
     id: "session-up",
     keys: ["up", "ctrl+p"],
     hint: "↑",
-    title: "previous session in the list",
+    title: "previous session (or folder) in the list",
     category: "Session",
-    modes: ["sessions"],
-    run: async (c) => (await sessionActions()).moveChoice(c, -1),
+    modes: ["sessions", "folders"],
+    run: (c) => moveChoice(c, -1),
   },
   {
     id: "session-switch",
     short: "switch",
     keys: ["return"],
     hint: "Enter",
-    title: "switch to the session (or create the typed name)",
+    title: "switch to the session (or create the typed name); the folder's session",
     category: "Session",
-    modes: ["sessions"],
+    modes: ["sessions", "folders"],
     footer: true,
-    run: async (c) => (await sessionActions()).switchChosen(c),
+    run: async (c) =>
+      c.store.getState().overlay.kind === "folders"
+        ? (await folderActions()).openChosen(c)
+        : (await sessionActions()).switchChosen(c),
   },
   {
     id: "session-rename",
@@ -711,7 +733,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Esc",
     title: "cancel",
     category: "Dialog",
-    modes: ["rename", "prompt", "picker", "branch", "answer", "sessions", "session-rename"],
+    modes: ["rename", "prompt", "picker", "branch", "answer", "sessions", "folders", "session-rename"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },

@@ -6,6 +6,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { type AgentRow, agentRows, countStates, nextUp, type StateCounts } from "../agent/rows.ts";
 import type { InboxEntry } from "../inbox/collect.ts";
+import type { Folder } from "../sessionizer/folders.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
@@ -35,6 +36,8 @@ export type Overlay =
   | { kind: "remove-worktree"; path: string; label: string; lost: string[] }
   /** The session switcher: `index` is the row chosen, `spaces` each session's space. */
   | { kind: "sessions"; index: number; spaces: Record<string, string> }
+  /** The sessionizer (`O`): the folders a session can be opened in, `index` the row chosen. */
+  | { kind: "folders"; index: number; folders: Folder[] }
   | { kind: "session-rename"; sessionId: string; label: string }
   | { kind: "session-kill"; sessionId: string; label: string }
   | {

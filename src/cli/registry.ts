@@ -27,7 +27,7 @@ import { sandboxCommand } from "./sandbox.ts";
 import { scratchCommand } from "./scratch.ts";
 import { seenCommand } from "./seen.ts";
 import { sessionCommands } from "./session.ts";
-import { sessionNew, sessionSwitch } from "./session-new.ts";
+import { sessionFolders, sessionNew, sessionSwitch } from "./session-new.ts";
 import { setupCommand } from "./setup.ts";
 import { shellInitCommand } from "./shell-init.ts";
 import { spaceCommands } from "./space.ts";
@@ -55,6 +55,7 @@ export const COMMANDS: Command[] = [
   ...(sessionCommands as Command[]),
   sessionNew as Command,
   sessionSwitch as Command,
+  sessionFolders as Command,
   ...(waitForCommands as Command[]),
   listVerbs as Command,
   ...(agentCommands as Command[]),

@@ -2,11 +2,15 @@
 // file beside session.ts, which holds save/list/restore.)
 
 import { existsSync } from "node:fs";
-import { basename, resolve as resolvePath } from "node:path";
+import { resolve as resolvePath } from "node:path";
+import { loadConfig } from "../config/load.ts";
 import { usageError } from "../errors.ts";
+import { listFolders } from "../sessionizer/folders.ts";
+import { openFolder } from "../sessionizer/open.ts";
 import { switchOrCreate } from "../space/switch.ts";
 import { defineCommand } from "./command.ts";
 import { workspaceRecord } from "./records.ts";
+import { table } from "./table.ts";
 import { CWD_FLAG, createFromArgs } from "./workspace.ts";
 
 export const sessionNew = defineCommand({
@@ -26,9 +30,6 @@ export const sessionNew = defineCommand({
   toJson: workspaceRecord,
 });
 
-/** The sessionizer's name for a folder: its last part (tmux folds `.` and `:`). */
-const folderName = (dir: string) => basename(resolvePath(dir));
-
 export const sessionSwitch = defineCommand({
   path: ["session", "switch"],
   summary: "show a session on your client; with --create, make it (in --cwd) when missing",
@@ -43,16 +44,34 @@ export const sessionSwitch = defineCommand({
   },
   async run(ctx) {
     const cwd = ctx.args.flags.cwd as string | undefined;
-    const name = ctx.args.positionals[0] ?? (cwd ? folderName(cwd) : undefined);
-    if (!name)
+    const name = ctx.args.positionals[0];
+    if (!name && !cwd)
       throw usageError(
-        "name the session, or give --cwd <dir> to name it after the folder. Example: taw session switch --create --cwd ~/src/api",
+        "name the session, or give --cwd <dir> to open that folder's session. Example: taw session switch --create --cwd ~/src/api",
       );
     if (cwd && !existsSync(cwd)) throw usageError(`--cwd ${cwd} is not a folder; give an existing one`);
     const client = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
-    return switchOrCreate(ctx.tmux, name, client, cwd && resolvePath(cwd), ctx.args.flags.create === true);
+    const create = ctx.args.flags.create === true;
+    // No name: the sessionizer's rule, the session open in that folder or one named after it.
+    if (!name) return openFolder(ctx.tmux, resolvePath(cwd as string), client, create);
+    return switchOrCreate(ctx.tmux, name, client, cwd && resolvePath(cwd), create);
   },
   render: (r) =>
     `${r.created ? "created" : "found"} session ${r.name}${r.switched ? ", switched to it" : " (no tmux client to switch)"}`,
   toJson: (r) => ({ tmux_id: r.id, name: r.name, created: r.created, switched_client: r.switched }),
+});
+
+export const sessionFolders = defineCommand({
+  path: ["session", "folders"],
+  summary: "the sessionizer's folders: live sessions', their worktrees, zoxide's, your [sessionizer] roots'",
+  async run(ctx) {
+    const { config } = loadConfig(ctx.env);
+    return listFolders(ctx.tmux, config.sessionizer, ctx.env);
+  },
+  render: (folders) =>
+    table(
+      ["FOLDER", "SESSION", "FROM"],
+      folders.map((f) => [f.path, f.session?.name ?? "", f.sources.join(",")]),
+    ),
+  toJson: (folders) => folders.map((f) => ({ path: f.path, session: f.session ?? null, sources: f.sources })),
 });

@@ -33,6 +33,7 @@ export function defaultConfig(): Config {
     notify: { ...DEFAULT_DELIVERIES, delay_seconds: 1, message_seconds: 5, sound_file: "", agents: {} },
     status: { format: "⏸{blocked} ⏵{working} ✓{done}", hide_zero: true },
     worktree: { dir: "{repo}.worktrees/{branch}", merge: "merge" },
+    sessionizer: { roots: ["~"], depth: 1, zoxide: true },
     agents: {
       claude: agent("claude"),
       codex: agent("codex"),

@@ -146,6 +146,7 @@ export const CONFIG_SPEC: TableSpec = table({
     dir: { type: "string", check: checkWorktreeDir },
     merge: { type: "enum", values: WORKTREE_MERGES },
   }),
+  sessionizer: table({ roots: strings, depth: { type: "number", min: 1, max: 4 }, zoxide: bool }),
   agents: {
     type: "map",
     key: NAME,

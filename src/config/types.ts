@@ -63,6 +63,16 @@ export interface WorktreeConfig {
 
 export const WORKTREE_MERGES = ["merge", "rebase"] as const;
 
+/** The sessionizer's folders (src/sessionizer): the project folders a session can be opened in. */
+export interface SessionizerConfig {
+  /** Folders whose subfolders are projects; `~` is the home folder. */
+  roots: string[];
+  /** How many levels below a root are listed (1: its children). */
+  depth: number;
+  /** Add zoxide's folders (`zoxide query -l`) when zoxide is installed. */
+  zoxide: boolean;
+}
+
 export interface AgentCommand {
   command: string;
   args: string[];
@@ -150,6 +160,7 @@ export interface Config {
   notify: NotifyConfig;
   status: StatusConfig;
   worktree: WorktreeConfig;
+  sessionizer: SessionizerConfig;
   agents: Record<string, AgentCommand>;
   hooks: HooksConfig;
   sandbox: { profiles: Record<string, SandboxProfile> };

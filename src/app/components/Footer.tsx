@@ -30,6 +30,8 @@ function inputLine(state: DashState): string | undefined {
       return `${overlay.deny ? `deny ${overlay.label}, then tell it` : `answer ${overlay.label}`}: ${input}${CURSOR}`;
     case "sessions":
       return `session: ${input}${CURSOR}`;
+    case "folders":
+      return `open the session of folder: ${input}${CURSOR}`;
     case "session-rename":
       return `rename session ${overlay.label} to: ${input}${CURSOR}`;
     case "session-kill":
