@@ -4,7 +4,8 @@
 import type { Snapshot } from "../tmux/snapshot.ts";
 
 export function fingerprint(snapshot: Snapshot): string {
-  const parts: string[] = [];
+  // The agent view decides which agents the list shows.
+  const parts: string[] = [`V${snapshot.view}`];
   for (const session of snapshot.sessions) {
     parts.push(`S${session.id}\t${session.name}\t${session.attached}`);
     for (const window of session.windows) {

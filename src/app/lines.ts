@@ -43,6 +43,8 @@ export interface HeaderInput {
   popup: boolean;
   /** The server is the demo one `taw start` made: the header says so. */
   demo?: boolean;
+  /** The agent view in force (its label, else its owner): the Agents list is narrowed by it. */
+  viewName?: string;
 }
 
 export function headerSpans(input: HeaderInput, width: number, theme: Theme): Span[] {
@@ -60,7 +62,10 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
   const countText = states.map(countOf).join("  ");
   const viewText = VIEWS.map((v) => v.text).join("");
   const engineText = compact && input.engine === "off" ? "engine: off" : ENGINE_TEXT[input.engine];
-  const fixed = columns(left) + columns(countText) + columns(viewText) + columns(engineText) + 6;
+  // An agent view narrows the Agents list: say so, by its label (else its owner).
+  const viewTag = input.viewName ? `view: ${input.viewName}  ` : "";
+  const fixed =
+    columns(left) + columns(countText) + columns(viewText) + columns(viewTag) + columns(engineText) + 6;
   const socketText = width - fixed > 8 ? cell(input.socket, width - fixed) : "";
   return [
     { text: left, fg: theme.primary, bold: true },
@@ -75,6 +80,7 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
       bold: input.view === v.view,
     })),
     { text: `${theme.separator} `, fg: theme.muted },
+    ...(viewTag ? [{ text: viewTag, fg: theme.accent, bold: true }] : []),
     { text: engineText, fg: ENGINE_FG[input.engine](theme) },
     ...(socketText ? [{ text: `  ${socketText}`, fg: theme.muted }] : []),
   ];

@@ -13,7 +13,7 @@ import { CrashBoundary } from "./components/CrashBoundary.tsx";
 import { reportFailure } from "./failure.ts";
 import { Feed } from "./feed.ts";
 import { HeldInput } from "./held-input.ts";
-import { createDashStore, showMessage, type View } from "./store.ts";
+import { createDashStore, derive, showMessage, type View } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
 
 export interface DashboardOptions {
@@ -98,6 +98,11 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   // another's) and a reading feed list the panes at their next tick, not seconds later.
   const refresh = () => void options.tmux.tryRun(["set-option", "-gq", NUDGE_OPTION, String(Date.now())]);
   const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore, refresh };
+  // An agent view's "current workspace" is where this dashboard's person looks; read once.
+  void import("../agent-view/presented.ts")
+    .then(({ presentedPlace }) => presentedPlace(options.tmux, options.client, process.env))
+    .then((presented) => store.setState((state) => ({ presented, ...derive({ ...state, presented }) })))
+    .catch(() => undefined);
   // Hosting the engine loads every manifest and starts a worker: that work waits until the
   // first frame is out, which is what a popup's user is waiting for.
   const drawn = firstFrameDrawn(renderer);

@@ -9,13 +9,10 @@ function standIn(probe: () => string) {
   const calls = { listings: 0 };
   const tmux = {
     batch: async (commands: string[][]) =>
-      commands.map((command) =>
-        command === READER_PROBE ? { ok: true, output: probe() } : { ok: true, output: "" },
-      ),
-    run: async (args: string[]) => {
-      if (args[0] === "list-panes") calls.listings++;
-      return "";
-    },
+      commands.map((command) => {
+        if (command[0] === "list-panes") calls.listings++;
+        return command === READER_PROBE ? { ok: true, output: probe() } : { ok: true, output: "" };
+      }),
   } as unknown as Tmux;
   return { tmux, calls };
 }

@@ -4,7 +4,7 @@
 
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { LIST_PANES } from "../tmux/formats.ts";
+import { AGENT_VIEW_OPTION, LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
 import { parseClaim, SHOW_CLAIM } from "../watch/claim.ts";
 import type { Engine } from "../watch/engine.ts";
@@ -13,6 +13,8 @@ import { manifestProblem, SHOW_MANIFEST_ERROR } from "../watch/manifest-problem.
 import type { ManifestReloader } from "../watch/manifest-reload.ts";
 import { FULL_READ_EVERY_MS, READER_PROBE } from "../watch/probe.ts";
 import type { EngineMode } from "./store.ts";
+
+const SHOW_VIEW = ["show-options", "-gqv", AGENT_VIEW_OPTION];
 
 /** Reader mode: how often tmux's options are re-read when another engine writes them. */
 export const READER_POLL_MS = 500;
@@ -69,7 +71,9 @@ export class ReaderSource implements SnapshotSource {
         onProblem(problem?.output.trim() || undefined);
         const now = Date.now();
         if (probe.output !== lastAnswer || now - lastFullAt >= FULL_READ_EVERY_MS) {
-          onSnapshot(buildSnapshot(await this.tmux.run(LIST_PANES)));
+          const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
+          if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
+          onSnapshot(buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? ""));
           lastAnswer = probe.output;
           lastFullAt = now;
         }

@@ -7,7 +7,7 @@ import { formatDuration } from "../duration.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import { layoutFor } from "./layout.ts";
 import { agentRowSpans, headerSpans, type Span } from "./lines.ts";
-import { createDashStore, setPageRows, setSnapshot } from "./store.ts";
+import { agentViewName, createDashStore, setPageRows, setSnapshot } from "./store.ts";
 import { columns } from "./text.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 
@@ -61,7 +61,11 @@ export function splashText(snapshot: Snapshot, screen: Screen, theme: Theme = DE
   const state = store.getState();
   const inner = Math.max(0, layout.listWidth - 2);
   const border = (text: string) => paint([{ text, fg: theme.borderFocus }]);
-  const header = padded(headerSpans(state, screen.width, theme), screen.width, theme.text);
+  const header = padded(
+    headerSpans({ ...state, viewName: agentViewName(state) }, screen.width, theme),
+    screen.width,
+    theme.text,
+  );
   const title = ` Agents ${state.allAgents.length} `;
   const lines = [
     paint(header, theme.headerBg),

@@ -89,3 +89,35 @@ test("a standing problem stays until its own file is fixed; another file's fix l
   showProblem(store, "config", undefined);
   expect(store.getState().message?.text).toBe("jumped to w0:p1");
 });
+
+test("an agent view narrows and orders the Agents list; the counts and next-up still see every agent", () => {
+  const store = createDashStore();
+  const base = fixtureSnapshot([
+    { session: "api", agent: { kind: "claude", state: "working", stateSince: "100" } },
+    { session: "api", agent: { kind: "codex", state: "idle", stateSince: "200", tokens: "ticket=T-1" } },
+    { session: "web", agent: { kind: "claude", state: "blocked", stateSince: "300" } },
+    { session: "web", agent: { kind: "gemini", state: "done", seen: "0", stateSince: "400" } },
+  ]);
+  const view = {
+    source: "test",
+    label: "mine",
+    filter: {
+      op: "any",
+      filters: [
+        { op: "eq", field: "workspace_id", value: { context: "current_workspace_id" } },
+        { op: "exists", field: { token: "ticket" } },
+      ],
+    },
+    sort: [{ field: "state_change_seq", order: "desc" }],
+  };
+  store.setState({ presented: { workspaceId: "w2" } });
+  setSnapshot(store, { ...base, view: JSON.stringify(view) }, NOW);
+  const state = store.getState();
+  expect(state.agents.map((row) => row.kind)).toEqual(["gemini", "claude", "codex"]);
+  expect(state.agentView).toEqual({ source: "test", label: "mine" });
+  expect(state.counts).toEqual({ blocked: 1, done: 1, working: 1, idle: 1 });
+  // Cleared (or a view no longer valid): the list as it was.
+  setSnapshot(store, { ...base, view: "{not json" }, NOW);
+  expect(store.getState().agents).toHaveLength(4);
+  expect(store.getState().agentView).toBeUndefined();
+});

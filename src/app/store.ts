@@ -5,6 +5,8 @@
 
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { type AgentRow, agentRows, countStates, nextUp, type StateCounts } from "../agent/rows.ts";
+import type { ViewContext } from "../agent-view/apply.ts";
+import { viewedRows, viewOf } from "../agent-view/rows.ts";
 import type { InboxEntry } from "../inbox/collect.ts";
 import type { Folder } from "../sessionizer/folders.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
@@ -84,6 +86,11 @@ export interface DashState {
   popup: boolean;
   demo: boolean;
   view: View;
+  /** The agent view in force (herdr's agent.view.set), if any: its owner and label. */
+  agentView: { source: string; label?: string } | undefined;
+  /** Where the person looks (the popup's client, else the dashboard's pane): the view's
+   * current_workspace_id and current_tab_id. */
+  presented: ViewContext;
   /** Every agent, sorted; the header counts and `n` read this, not the filtered list. */
   allAgents: AgentRow[];
   agents: AgentRow[];
@@ -115,6 +122,10 @@ export interface DashState {
 
 export type DashStore = StoreApi<DashState>;
 
+/** The header's name for the agent view in force: its label, else its owner. */
+export const agentViewName = (state: DashState) =>
+  state.agentView && (state.agentView.label ?? state.agentView.source);
+
 export interface StoreOptions {
   socket?: string;
   popup?: boolean;
@@ -135,6 +146,8 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     popup: options.popup ?? false,
     demo: options.demo ?? false,
     view: options.view ?? "agents",
+    agentView: undefined,
+    presented: {},
     allAgents: [],
     agents: [],
     counts: { blocked: 0, done: 0, working: 0, idle: 0 },
@@ -186,9 +199,14 @@ export function derive(state: DashState): Partial<DashState> {
     [...snapshot.panes.values()].map((pane) => searchableOf(pane, state.branches.get(pane.path) ?? "")),
     state.filter,
   );
-  const agents = keep ? all.filter((row) => keep.has(row.paneId)) : all;
+  const filtered = keep ? all.filter((row) => keep.has(row.paneId)) : all;
+  // An agent view (herdr's agent.view.set) narrows and orders the list; `n` and the counts
+  // still see every agent.
+  const agents = viewedRows(filtered, snapshot, state.presented);
   const tree = reuseRows(state.tree, treeRows(snapshot, state.collapsed, keep), (row) => row.key);
-  const next: Partial<DashState> = { allAgents: all, agents, counts: countStates(all), tree };
+  const view = viewOf(snapshot);
+  const agentView = view && { source: view.source, label: view.label };
+  const next: Partial<DashState> = { allAgents: all, agents, counts: countStates(all), tree, agentView };
   return { ...next, ...keepSelection(state, next) };
 }
 

@@ -21,6 +21,6 @@ describe("findCommand", () => {
 
   test("a flag's value is not a verb word", () => {
     expect(verbWords(["-S", "/tmp/sock", "tree"])).toEqual(["tree"]);
-    expect(verbWords(["--socket-name=x", "pane", "read", "%1"])).toEqual(["pane", "read"]);
+    expect(verbWords(["--socket-name=x", "pane", "list"])).toEqual(["pane", "list"]);
   });
 });

@@ -3,6 +3,7 @@
 
 import { agentCommands } from "./agent.ts";
 import { agentStart } from "./agent-launch.ts";
+import { agentViewCommands } from "./agent-view.ts";
 import { agentDriveCommands } from "./agent-wait.ts";
 import { answerCommands } from "./answer.ts";
 import { COMMON_FLAGS, type Command } from "./command.ts";
@@ -61,6 +62,7 @@ export const COMMANDS: Command[] = [
   ...(agentCommands as Command[]),
   ...(reportCommands as Command[]),
   ...(herdrCommands as Command[]),
+  ...(agentViewCommands as Command[]),
   ...(engineCommands as Command[]),
   statusCommand as Command,
   seenCommand as Command,

@@ -57,6 +57,8 @@ const WRITE = new Set([
   "agent.send_keys",
   "agent.prompt",
   "notification.show",
+  "agent.view.set",
+  "agent.view.clear",
 ]);
 
 /** Answering a waiting agent's prompt (the inbox). */

@@ -4,6 +4,7 @@
 // server (server.ts) answers it itself.
 
 import { agentExplainMethod, agentFocusMethod, agentStartMethod } from "./handlers/agent-control.ts";
+import { agentViewClearMethod, agentViewSetMethod } from "./handlers/agent-view.ts";
 import {
   agentGet,
   agentList,
@@ -104,6 +105,8 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.resize": paneResize,
   "tab.move": tabMove,
   "agent.explain": agentExplainMethod,
+  "agent.view.set": agentViewSetMethod,
+  "agent.view.clear": agentViewClearMethod,
   "agent.focus": agentFocusMethod,
   "agent.start": agentStartMethod,
   "server.agent_manifests": agentManifestsMethod,
@@ -161,8 +164,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "layout.export": "tmux's layout strings are not herdr's split tree",
   "layout.apply": "tmux's layout strings are not herdr's split tree",
   "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
-  "agent.view.set": HERDR_UI,
-  "agent.view.clear": HERDR_UI,
   "integration.install": "use 'taw integration install'",
   "integration.uninstall": "use 'taw integration uninstall'",
   "plugin.link": NO_TMUX,

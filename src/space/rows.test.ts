@@ -5,6 +5,7 @@ import { filterSessions, sessionRows } from "./rows.ts";
 
 const snapshot = {
   takenAt: 0,
+  view: "",
   panes: new Map(),
   sessions: [
     { id: "$1", publicId: "s1", name: "alpha", attached: 1, restored: false, windows: [] },

@@ -4,6 +4,10 @@
 
 import { freeTextColumn } from "./escape.ts";
 
+/** The agent view query (herdr's agent.view.set) every dashboard on the server shows through:
+ * a global user option, read with each full listing (src/agent-view). */
+export const AGENT_VIEW_OPTION = "@agent_wizard_view";
+
 /** Per-pane agent options, written by the engine, reports and verbs (ARCHITECTURE.md). */
 export const AGENT_OPTIONS = {
   kind: "@agent_kind",
@@ -28,6 +32,8 @@ export const AGENT_OPTIONS = {
   turn: "@agent_turn",
   /** The agent's hook said it is there (report-agent-session): kept while no process names it. */
   reportedKind: "@agent_reported_kind",
+  /** herdr's metadata tokens a report set: `name=value` words. */
+  tokens: "@agent_tokens",
   /** The process `taw agent start` started: a hint-only agent is gone when it is. */
   pid: "@agent_pid",
   /** The state an agent that has gone ended in, kept after its record. */

@@ -58,6 +58,8 @@ export interface Session {
 export interface Snapshot {
   /** Milliseconds since the epoch when the listing was taken. */
   takenAt: number;
+  /** The agent view query in force (@agent_wizard_view, JSON), read with the listing; "" when none. */
+  view: string;
   sessions: Session[];
   /** Every pane by tmux id; a window linked into two sessions lists its panes once here. */
   panes: Map<string, Pane>;
@@ -98,7 +100,7 @@ function paneFromRow(row: PaneRow): Pane {
 }
 
 /** Build the model from the output of LIST_PANES, keeping tmux's order. */
-export function buildSnapshot(listing: string, takenAt = Date.now()): Snapshot {
+export function buildSnapshot(listing: string, takenAt = Date.now(), view = ""): Snapshot {
   const sessions: Session[] = [];
   const sessionById = new Map<string, Session>();
   const windowByKey = new Map<string, Window>();
@@ -138,5 +140,5 @@ export function buildSnapshot(listing: string, takenAt = Date.now()): Snapshot {
     window.panes.push(pane);
     if (!panes.has(pane.id)) panes.set(pane.id, pane);
   }
-  return { takenAt, sessions, panes };
+  return { takenAt, view, sessions, panes };
 }

@@ -30,6 +30,7 @@ const base: Pane = {
 
 const snap = (...panes: Pane[]): Snapshot => ({
   takenAt: 0,
+  view: "",
   sessions: [],
   panes: new Map(panes.map((p) => [p.id, p])),
 });

@@ -7,7 +7,7 @@
 import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
-import { LIST_PANES } from "../tmux/formats.ts";
+import { AGENT_VIEW_OPTION, LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
 import { PROBE_COMMAND, type Probe, parseProbe } from "./probe.ts";
 import { RAIL_OPTION } from "./rail.ts";
@@ -37,7 +37,7 @@ export interface Read {
 }
 
 const CLIENT_FORMAT = "#{client_name}\t#{session_id}\t#{client_flags}";
-const FIXED = 4;
+const FIXED = 5;
 
 export function readCommands(captures: CaptureRequest[]): string[][] {
   const commands: string[][] = [
@@ -45,6 +45,7 @@ export function readCommands(captures: CaptureRequest[]): string[][] {
     ["list-clients", "-F", CLIENT_FORMAT],
     LIST_PANES,
     ["show-options", "-gqv", RAIL_OPTION],
+    ["show-options", "-gqv", AGENT_VIEW_OPTION],
   ];
   for (const { paneId, sinceSecond } of captures) {
     const pane = target(paneId);
@@ -91,7 +92,7 @@ export async function takeRead(
   });
   const probe = parseProbe(results[0]?.output ?? "");
   return {
-    snapshot: buildSnapshot(results[2]?.output ?? "", now),
+    snapshot: buildSnapshot(results[2]?.output ?? "", now, results[4]?.output.trim() ?? ""),
     clients: parseClients(results[1]?.output ?? "", focusTracked),
     claim: probe.claim,
     rail: results[3]?.output ?? "",

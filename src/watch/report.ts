@@ -229,7 +229,7 @@ export function reportMetadataCommands(report: MetadataReport): string[][] {
     body.push(report.title === "" ? unset(pane, O.title) : set(pane, O.title, report.title));
   if (report.display !== undefined)
     body.push(report.display === "" ? unset(pane, O.display) : set(pane, O.display, report.display));
-  if (report.tokens.length) body.push(set(pane, "@agent_tokens", report.tokens.join(" ")));
+  if (report.tokens.length) body.push(set(pane, O.tokens, report.tokens.join(" ")));
   return guarded(report, undefined, body);
 }
 

@@ -3,6 +3,7 @@
 import { TextAttributes } from "@opentui/core";
 import { useDash, useTheme } from "../context.ts";
 import { headerSpans } from "../lines.ts";
+import { agentViewName } from "../store.ts";
 
 export function Header({ width }: { width: number }) {
   const counts = useDash((s) => s.counts);
@@ -11,8 +12,9 @@ export function Header({ width }: { width: number }) {
   const socket = useDash((s) => s.socket);
   const popup = useDash((s) => s.popup);
   const demo = useDash((s) => s.demo);
+  const viewName = useDash(agentViewName);
   const theme = useTheme();
-  const spans = headerSpans({ counts, view, engine, socket, popup, demo }, width, theme);
+  const spans = headerSpans({ counts, view, engine, socket, popup, demo, viewName }, width, theme);
   return (
     <box height={1} width={width} backgroundColor={theme.headerBg} flexDirection="row">
       <text bg={theme.headerBg} wrapMode="none">
