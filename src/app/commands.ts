@@ -57,6 +57,10 @@ export interface KeyCommand {
   /** The footer's word for it, when the title is too long. */
   short?: string;
   when?(state: DashState): boolean;
+  /** `taw run <id>` may run it outside the dashboard: on the agent `--agent` names exactly
+   * ("agent"), or as it stands ("none"). Commands that ask for input or only move the
+   * dashboard have none. */
+  script?: "agent" | "none";
   /** `key` is the key pressed (for a command with several, as option 1-9). */
   run(ctx: ActionContext, key: string): void | Promise<void>;
 }
@@ -254,6 +258,7 @@ export const COMMANDS: KeyCommand[] = [
   // Agents
   {
     id: "jump",
+    script: "agent",
     short: "jump",
     keys: ["return"],
     hint: "Enter",
@@ -266,6 +271,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "next",
+    script: "none",
     short: "next up",
     keys: ["n"],
     hint: "n",
@@ -326,6 +332,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "seen",
+    script: "agent",
     keys: ["m"],
     hint: "m",
     title: "mark seen",
@@ -335,6 +342,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "resume",
+    script: "agent",
     keys: ["R"],
     hint: "R",
     title: "resume a restored agent's conversation (types its resume command)",
@@ -346,6 +354,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "resume-all",
+    script: "none",
     keys: ["ctrl+r"],
     hint: "C-r",
     title: "resume every restored agent whose resume waits",
@@ -438,6 +447,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "session-previous",
+    script: "none",
     keys: ["["],
     hint: "[",
     title: "previous session",
@@ -447,6 +457,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "session-next",
+    script: "none",
     keys: ["]"],
     hint: "]",
     title: "next session",

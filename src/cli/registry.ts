@@ -24,6 +24,7 @@ import { paneCommands } from "./pane.ts";
 import { paneLayoutCommands } from "./pane-layout.ts";
 import { pluginCommands } from "./plugin.ts";
 import { reportCommands } from "./report.ts";
+import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
 import { scratchCommand } from "./scratch.ts";
 import { seenCommand } from "./seen.ts";
@@ -59,6 +60,7 @@ export const COMMANDS: Command[] = [
   sessionFolders as Command,
   ...(waitForCommands as Command[]),
   listVerbs as Command,
+  runCommand as Command,
   ...(agentCommands as Command[]),
   ...(reportCommands as Command[]),
   ...(herdrCommands as Command[]),
