@@ -96,4 +96,53 @@ describe("the Worktrees view", () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  test(
+    "d shows the worktree's changes against its base, paged; Esc closes",
+    async () => {
+      const s = await server();
+      const sc = await prepareScene(s);
+      cleanups.push(sc.cleanup);
+      const { repo } = makeRepo();
+      const made = await s.taw(["worktree", "create", "--branch", "feat/diff", "--repo", repo, "--json"]);
+      expect(made.code).toBe(0);
+      const path = made.json?.result.worktree.path as string;
+      writeFileSync(join(path, "README"), "hello, changed\n");
+      writeFileSync(
+        join(path, "long.txt"),
+        `${Array.from({ length: 80 }, (_, i) => `line ${i + 1}`).join("\n")}\n`,
+      );
+      git(path, "add", "README", "long.txt");
+      git(path, "commit", "-qm", "change");
+      writeFileSync(join(path, "draft.txt"), "untracked\n");
+
+      const dash = await openDashboardIn(s, sc, repo);
+      const keys = (...k: string[]) => s.run("send-keys", "-t", dash, ...k);
+      await keys("Tab");
+      await keys("Tab");
+      await screenShows(s, dash, (t) => t.includes("feat/diff"), "the worktree listed");
+      await keys("G");
+      await keys("d");
+      const shown = await screenShows(s, dash, (t) => t.includes("feat/diff against main"), "the diff");
+      expect(shown).toMatch(/M README +\+1 -1/);
+      expect(shown).toMatch(/A long\.txt +\+80/);
+      expect(shown).toContain("? draft.txt");
+      expect(shown).toMatch(/lines 1–\d+ of \d+/);
+      expect(shown).not.toContain("+line 80");
+      await keys("G");
+      await screenShows(
+        s,
+        dash,
+        (t) => t.includes("+line 80") && !t.includes("feat/diff against main"),
+        "its end",
+      );
+      await keys("g");
+      await screenShows(s, dash, (t) => t.includes("feat/diff against main"), "its start again");
+      await keys("Escape");
+      await screenShows(s, dash, (t) => !t.includes("against main") && t.includes("Worktrees"), "closed");
+      await keys("q");
+      await screenShows(s, dash, (t) => t.includes("dashboard exited 0"), "the dashboard gone");
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

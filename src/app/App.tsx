@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import type { ActionContext } from "./actions.ts";
 import { findCommand, isEditing } from "./commands.ts";
 import { AgentList } from "./components/AgentList.tsx";
+import { DiffView } from "./components/DiffView.tsx";
 import { FolderPicker } from "./components/FolderPicker.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
@@ -67,6 +68,7 @@ function Body({ width, height }: { width: number; height: number }) {
       )}
       {layout.previewWidth > 0 ? <Preview width={layout.previewWidth} rows={layout.bodyRows} /> : null}
       {overlay === "help" ? <Help width={width} height={layout.bodyRows} /> : null}
+      {overlay === "diff" ? <DiffView width={width} height={layout.bodyRows} /> : null}
       {overlay === "picker" ? <Picker width={width} height={layout.bodyRows} /> : null}
       {overlay === "sessions" ? <SessionSwitcher width={width} height={layout.bodyRows} /> : null}
       {overlay === "folders" ? <FolderPicker width={width} height={layout.bodyRows} /> : null}

@@ -22,7 +22,7 @@ import {
   openHelp,
   openOverlay,
   rowCount,
-  scrollHelp,
+  scrollPager,
   selectedAgent,
   selectedPaneId,
   selectIndex,
@@ -81,7 +81,9 @@ const EDITING: Mode[] = [
 const inTree = (state: DashState) => state.view === "tree";
 const inWorktrees = (state: DashState) => state.view === "worktrees";
 /** The help is taller than its box (its footer hint shows only then). */
-const helpScrolls = (state: DashState) => state.overlay.kind === "help" && state.overlay.maxTop > 0;
+/** The help or the diff is taller than its box (its footer hint shows only then). */
+const pagerScrolls = (state: DashState) =>
+  (state.overlay.kind === "help" || state.overlay.kind === "diff") && state.overlay.maxTop > 0;
 const selectedTreeRow = (state: DashState) => state.tree.find((row) => row.key === state.selected.tree);
 const inInbox = (state: DashState) => state.view === "inbox";
 /** The selected agent (Inbox, or a blocked one in Agents) waits on a prompt taw read. */
@@ -90,6 +92,8 @@ const canAnswer = (state: DashState) => {
   const paneId = selectedPaneId(state);
   return state.inbox.some((entry) => entry.row.paneId === paneId && entry.promptId !== undefined);
 };
+/** The keys of a down / up pair that move down. */
+const DOWN_KEYS = new Set(["j", "down"]);
 const OPTION_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 function movePicker(ctx: ActionContext, delta: number): void {
@@ -107,9 +111,9 @@ async function moveChoice(ctx: ActionContext, delta: number): Promise<void> {
   else (await sessionActions()).moveChoice(ctx, delta);
 }
 
-function helpPage(ctx: ActionContext): number {
+function pagerPage(ctx: ActionContext): number {
   const { overlay } = ctx.store.getState();
-  return overlay.kind === "help" ? overlay.page : 1;
+  return overlay.kind === "help" || overlay.kind === "diff" ? overlay.page : 1;
 }
 
 function pickedKind(state: DashState): string | undefined {
@@ -122,24 +126,15 @@ function pickedKind(state: DashState): string | undefined {
 export const COMMANDS: KeyCommand[] = [
   // Moving
   {
-    id: "down",
+    id: "move",
     short: "move",
-    keys: ["j", "down"],
+    keys: ["j", "down", "k", "up"],
     hint: "j/k",
     title: "move down / up",
     category: "Move",
     modes: LIST,
     footer: true,
-    run: (c) => moveSelection(c.store, 1),
-  },
-  {
-    id: "up",
-    keys: ["k", "up"],
-    hint: "k",
-    title: "move up",
-    category: "Move",
-    modes: LIST,
-    run: (c) => moveSelection(c.store, -1),
+    run: (c, key) => moveSelection(c.store, DOWN_KEYS.has(key) ? 1 : -1),
   },
   {
     id: "top",
@@ -254,6 +249,18 @@ export const COMMANDS: KeyCommand[] = [
     footer: true,
     when: inWorktrees,
     run: async (c) => (await worktreeActions()).askRemoveWorktree(c),
+  },
+  {
+    id: "worktree-diff",
+    short: "diff",
+    keys: ["d"],
+    hint: "d",
+    title: "the worktree's changes against its base: files, then the diff (j/k, PgDn scroll)",
+    category: "Worktree",
+    modes: LIST,
+    footer: true,
+    when: inWorktrees,
+    run: async (c) => (await worktreeActions()).openDiff(c),
   },
   // Agents
   {
@@ -550,73 +557,63 @@ export const COMMANDS: KeyCommand[] = [
     short: "close",
     keys: ["escape", "?", "q", "return"],
     hint: "Esc",
-    title: "close help",
+    title: "close help / the diff",
     category: "Dialog",
-    modes: ["help"],
+    modes: ["help", "diff"],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },
   {
-    id: "help-down",
+    id: "help-scroll",
     short: "scroll",
-    keys: ["j", "down"],
+    keys: ["j", "down", "k", "up"],
     hint: "j/k",
-    title: "scroll the keys down / up",
+    title: "scroll down / up (help, diff)",
     category: "Dialog",
-    modes: ["help"],
-    when: helpScrolls,
+    modes: ["help", "diff"],
+    when: pagerScrolls,
     footer: true,
-    run: (c) => scrollHelp(c.store, 1),
-  },
-  {
-    id: "help-up",
-    keys: ["k", "up"],
-    hint: "k",
-    title: "scroll the keys up",
-    category: "Dialog",
-    modes: ["help"],
-    when: helpScrolls,
-    run: (c) => scrollHelp(c.store, -1),
+    run: (c, key) => scrollPager(c.store, DOWN_KEYS.has(key) ? 1 : -1),
   },
   {
     id: "help-page-down",
     keys: ["pagedown", "ctrl+d", "space"],
     hint: "PgDn",
-    title: "a page of keys down",
+    title: "a page down",
     category: "Dialog",
-    modes: ["help"],
-    when: helpScrolls,
-    run: (c) => scrollHelp(c.store, helpPage(c)),
+    modes: ["help", "diff"],
+    when: pagerScrolls,
+    run: (c) => scrollPager(c.store, pagerPage(c)),
   },
   {
     id: "help-page-up",
     keys: ["pageup", "ctrl+u"],
     hint: "PgUp",
-    title: "a page of keys up",
+    title: "a page up",
     category: "Dialog",
-    modes: ["help"],
-    when: helpScrolls,
-    run: (c) => scrollHelp(c.store, -helpPage(c)),
+    modes: ["help", "diff"],
+    when: pagerScrolls,
+    run: (c) => scrollPager(c.store, -pagerPage(c)),
   },
   {
     id: "help-bottom",
     keys: ["G", "end"],
     hint: "G",
-    title: "the last keys",
+    title: "the end",
     category: "Dialog",
-    modes: ["help"],
-    when: helpScrolls,
-    run: (c) => scrollHelp(c.store, Number.POSITIVE_INFINITY),
+    modes: ["help", "diff"],
+    when: pagerScrolls,
+    run: (c) => scrollPager(c.store, Number.POSITIVE_INFINITY),
   },
   {
     id: "help-top",
     keys: ["g", "home"],
     hint: "g",
-    title: "the first keys",
+    title: "the start",
     category: "Dialog",
-    modes: ["help"],
-    when: helpScrolls,
-    run: (c) => scrollHelp(c.store, Number.NEGATIVE_INFINITY),
+    modes: ["help", "diff"],
+    when: pagerScrolls,
+    run: (c) => scrollPager(c.store, Number.NEGATIVE_INFINITY),
   },
   {
     id: "filter-keep",

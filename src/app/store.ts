@@ -23,9 +23,10 @@ export type EngineMode = "hosting" | "reading" | "starting" | "off";
 /** What takes the keyboard: the list, or one of the overlays. */
 export type Overlay =
   | { kind: "none" }
-  /** `?`: `top` is the first row shown; the help box sets `page` (rows it shows) and
-   * `maxTop` (how far it scrolls) once drawn, since only it knows its columns. */
-  | { kind: "help"; top: number; page: number; maxTop: number }
+  /** `?`: every key (paged). */
+  | ({ kind: "help" } & Pager)
+  /** `d` in Worktrees: a worktree's changed files and its diff against its base, paged. */
+  | ({ kind: "diff"; title: string; lines: DiffLine[] } & Pager)
   | { kind: "filter" }
   | { kind: "rename"; paneId: string; label: string }
   | { kind: "prompt"; paneId: string; label: string }
@@ -58,6 +59,23 @@ export type Overlay =
     };
 
 export type Mode = Overlay["kind"];
+
+/** An overlay that scrolls: `top` is its first row shown; the box sets `page` (rows it shows)
+ * and `maxTop` (how far it scrolls) once drawn, since only it knows its size. */
+export interface Pager {
+  top: number;
+  page: number;
+  maxTop: number;
+}
+
+/** A line of the diff view, and how it is drawn. */
+export interface DiffLine {
+  text: string;
+  tone: "heading" | "file" | "added" | "deleted" | "hunk" | "plain";
+}
+
+type Paged = Extract<Overlay, { kind: "help" | "diff" }>;
+const isPager = (overlay: Overlay): overlay is Paged => overlay.kind === "help" || overlay.kind === "diff";
 
 export interface KindChoice {
   id: string;
@@ -439,17 +457,17 @@ export function openHelp(store: DashStore): void {
   openOverlay(store, { kind: "help", top: 0, page: 1, maxTop: 0 });
 }
 
-/** The help box's size, as drawn: the scroll stays inside it. */
-export function setHelpSize(store: DashStore, page: number, maxTop: number): void {
+/** A paged box's size, as drawn (the help, the diff): the scroll stays inside it. */
+export function setPagerSize(store: DashStore, page: number, maxTop: number): void {
   const { overlay } = store.getState();
-  if (overlay.kind !== "help" || (overlay.page === page && overlay.maxTop === maxTop)) return;
+  if (!isPager(overlay) || (overlay.page === page && overlay.maxTop === maxTop)) return;
   store.setState({ overlay: { ...overlay, page, maxTop, top: Math.min(overlay.top, maxTop) } });
 }
 
-/** Scroll the help by `delta` rows (±Infinity for its ends). */
-export function scrollHelp(store: DashStore, delta: number): void {
+/** Scroll the help or the diff by `delta` rows (±Infinity for its ends). */
+export function scrollPager(store: DashStore, delta: number): void {
   const { overlay } = store.getState();
-  if (overlay.kind !== "help") return;
+  if (!isPager(overlay)) return;
   const top = Math.max(0, Math.min(overlay.top + delta, overlay.maxTop));
   if (top !== overlay.top) store.setState({ overlay: { ...overlay, top } });
 }

@@ -168,3 +168,28 @@ export async function openSelectedWorktree(ctx: ActionContext): Promise<void> {
   await refreshWorktrees(ctx);
   if (ok && ctx.store.getState().popup) ctx.quit();
 }
+
+/** `d`: the selected worktree's changes against its base, in a paged box. */
+export async function openDiff(ctx: ActionContext): Promise<void> {
+  const state = ctx.store.getState();
+  const record = selectedWorktree(state);
+  if (!record) {
+    showMessage(ctx.store, "no worktree selected", true);
+    return;
+  }
+  try {
+    const { worktreeDiff } = await import("../worktree/diff.ts");
+    const diff = await worktreeDiff(ctx.tmux, { spec: record.path, repo: state.worktreeRepo || record.repo });
+    const { diffLines } = await import("./diff-lines.ts");
+    openOverlay(ctx.store, {
+      kind: "diff",
+      title: ` ${record.branch ?? record.path} `,
+      lines: diffLines(diff),
+      top: 0,
+      page: 1,
+      maxTop: 0,
+    });
+  } catch (error) {
+    showMessage(ctx.store, (error as Error).message, true);
+  }
+}

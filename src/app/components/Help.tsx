@@ -7,7 +7,7 @@ import type { AgentState } from "../../detect/types.ts";
 import { type Category, COMMANDS } from "../commands.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { REPORTS_MARK } from "../lines.ts";
-import { setHelpSize } from "../store.ts";
+import { setPagerSize } from "../store.ts";
 import { cell, columns } from "../text.ts";
 import { frame, type Theme } from "../theme.ts";
 
@@ -86,7 +86,7 @@ export function Help({ width, height }: { width: number; height: number }) {
   const columnWidth = Math.floor((width - 2) / columnsOf.length);
   const maxTop = Math.max(0, rows - inner);
   const top = Math.min(wantedTop, maxTop);
-  useEffect(() => setHelpSize(ctx.store, inner, maxTop), [ctx, inner, maxTop]);
+  useEffect(() => setPagerSize(ctx.store, inner, maxTop), [ctx, inner, maxTop]);
   const title =
     maxTop > 0
       ? ` keys ${top + 1}–${Math.min(top + inner, rows)} of ${rows} — j/k scroll, Esc closes `
