@@ -188,6 +188,16 @@ export const COMMANDS: KeyCommand[] = [
     },
   },
   {
+    id: "preview-grid",
+    short: "grid",
+    keys: ["v"],
+    hint: "v",
+    title: "preview: the selected agent, or a grid of every blocked and working one",
+    category: "View",
+    modes: LIST,
+    run: (c) => c.store.setState((state) => ({ previewGrid: !state.previewGrid, grid: [] })),
+  },
+  {
     id: "filter",
     short: "filter",
     keys: ["/"],

@@ -15,6 +15,7 @@ import { fingerprint } from "./fingerprint.ts";
 import { chooseSource, READER_POLL_MS, type SnapshotSource } from "./sources.ts";
 import {
   type DashStore,
+  gridPaneIds,
   selectedPaneId,
   setBranches,
   setSnapshot,
@@ -46,7 +47,10 @@ export class Feed {
     this.unsubscribe = this.store.subscribe((state, previous) => {
       if (
         state.previewShown !== previous.previewShown ||
-        selectedPaneId(state) !== selectedPaneId(previous)
+        state.previewGrid !== previous.previewGrid ||
+        (state.previewGrid
+          ? gridPaneIds(state).join() !== gridPaneIds(previous).join()
+          : selectedPaneId(state) !== selectedPaneId(previous))
       ) {
         this.schedulePreview(0);
       }
@@ -137,6 +141,36 @@ export class Feed {
   }
 
   private async capturePreview(): Promise<void> {
+    if (this.store.getState().previewGrid) await this.captureGrid();
+    else await this.captureSelected();
+    this.schedulePreview(PREVIEW_POLL_MS);
+  }
+
+  /** Every grid pane's screen in one tmux call; the store is touched only when one changed. */
+  private async captureGrid(): Promise<void> {
+    const paneIds = gridPaneIds(this.store.getState());
+    const results = paneIds.length
+      ? await this.tmux.batch(paneIds.map((paneId) => ["capture-pane", "-p", "-e", "-t", target(paneId)]))
+      : [];
+    const texts = results.map((result) => (result.ok ? result.output : ""));
+    const key = paneIds.map((paneId, index) => `${paneId}\n${texts[index]}`).join("\0");
+    const state = this.store.getState();
+    if (
+      key === this.lastPreview ||
+      !state.previewGrid ||
+      gridPaneIds(state).join() !== paneIds.join() ||
+      this.stopped
+    )
+      return;
+    this.lastPreview = key;
+    const grid = paneIds.map((paneId, index) => ({
+      paneId,
+      lines: parseAnsi(trimBottom(texts[index] ?? "")),
+    }));
+    this.store.setState({ grid });
+  }
+
+  private async captureSelected(): Promise<void> {
     const paneId = selectedPaneId(this.store.getState());
     if (paneId) {
       const result = await this.tmux.tryRun(["capture-pane", "-p", "-e", "-t", target(paneId)]);
@@ -148,7 +182,6 @@ export class Feed {
         this.store.setState({ preview: { paneId, lines: parseAnsi(trimBottom(text)) } });
       }
     }
-    this.schedulePreview(PREVIEW_POLL_MS);
   }
 
   /** Wake when the soonest time-in-state label changes, not on a fixed tick. */

@@ -4,7 +4,7 @@
 // render never sorts or filters.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { type AgentRow, agentRows, countStates, nextUp, type StateCounts } from "../agent/rows.ts";
+import { type AgentRow, agentRows, countStates, nextUp, RANK, type StateCounts } from "../agent/rows.ts";
 import type { ViewContext } from "../agent-view/apply.ts";
 import { viewedRows, viewOf } from "../agent-view/rows.ts";
 import type { InboxEntry } from "../inbox/collect.ts";
@@ -130,6 +130,10 @@ export interface DashState {
   branches: ReadonlyMap<string, string>;
   previewShown: boolean;
   preview: Preview | undefined;
+  /** `v`: the preview shows a grid of every blocked and working agent instead of the selection. */
+  previewGrid: boolean;
+  /** The grid's screens, in the grid's order (gridPaneIds). */
+  grid: Preview[];
   overlay: Overlay;
   /** The line being typed in the filter, rename, prompt or picker overlay. */
   input: string;
@@ -139,6 +143,17 @@ export interface DashState {
 }
 
 export type DashStore = StoreApi<DashState>;
+
+/** The most agents the preview grid shows (and the feed captures) at once. */
+export const GRID_MAX = 6;
+
+/** The grid's agents: the blocked ones, then the working ones, in the list's order. */
+export function gridPaneIds(state: DashState): string[] {
+  return state.allAgents
+    .filter((row) => row.rank === RANK.blocked || row.rank === RANK.working)
+    .slice(0, GRID_MAX)
+    .map((row) => row.paneId);
+}
 
 /** The header's name for the agent view in force: its label, else its owner. */
 export const agentViewName = (state: DashState) =>
@@ -181,6 +196,8 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     branches: new Map(),
     previewShown: false,
     preview: undefined,
+    previewGrid: false,
+    grid: [],
     overlay: { kind: "none" },
     input: "",
     message: undefined,

@@ -1,39 +1,19 @@
 // The selected pane's screen in its own colours: the bottom rows that fit, clipped to width.
 
-import { TextAttributes } from "@opentui/core";
-import { memo } from "react";
-import { clipLine, type StyledLine, type StyledSpan } from "../ansi.ts";
+import { clipLine } from "../ansi.ts";
 import { useDash, useTheme } from "../context.ts";
 import { selectedPaneId } from "../store.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
-
-function attributesOf(span: StyledSpan): number {
-  let attributes = 0;
-  if (span.bold) attributes |= TextAttributes.BOLD;
-  if (span.dim) attributes |= TextAttributes.DIM;
-  if (span.italic) attributes |= TextAttributes.ITALIC;
-  if (span.underline) attributes |= TextAttributes.UNDERLINE;
-  if (span.inverse) attributes |= TextAttributes.INVERSE;
-  return attributes;
-}
-
-const Line = memo(function Line({ line }: { line: StyledLine }) {
-  const theme = useTheme();
-  return (
-    <text wrapMode="none" height={1}>
-      {line.length === 0 ? " " : null}
-      {line.map((span, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: spans of one line have no identity but their place.
-        <span key={index} fg={span.fg ?? theme.text} bg={span.bg} attributes={attributesOf(span)}>
-          {span.text}
-        </span>
-      ))}
-    </text>
-  );
-});
+import { PreviewGrid } from "./PreviewGrid.tsx";
+import { Line } from "./ScreenLine.tsx";
 
 export function Preview({ width, rows }: { width: number; rows: number }) {
+  const grid = useDash((s) => s.previewGrid);
+  return grid ? <PreviewGrid width={width} rows={rows} /> : <SelectedPreview width={width} rows={rows} />;
+}
+
+function SelectedPreview({ width, rows }: { width: number; rows: number }) {
   const theme = useTheme();
   const preview = useDash((s) => s.preview);
   const paneId = useDash(selectedPaneId);
