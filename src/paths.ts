@@ -2,9 +2,12 @@
 // is how tests keep a scratch home.
 
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 type Env = Record<string, string | undefined>;
+
+/** This install's `taw` launcher, for commands tmux runs later (hooks, the pip's viewer). */
+export const TAW_BIN = resolve(import.meta.dir, "../bin/taw");
 
 const home = (env: Env) => env.HOME || homedir();
 

@@ -94,6 +94,8 @@ const canAnswer = (state: DashState) => {
 };
 /** The keys of a down / up pair that move down. */
 const DOWN_KEYS = new Set(["j", "down"]);
+const PAGE_DOWN_KEYS = new Set(["pagedown", "ctrl+d", "space"]);
+const START_KEYS = new Set(["g", "home"]);
 const OPTION_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 function movePicker(ctx: ActionContext, delta: number): void {
@@ -137,40 +139,22 @@ export const COMMANDS: KeyCommand[] = [
     run: (c, key) => moveSelection(c.store, DOWN_KEYS.has(key) ? 1 : -1),
   },
   {
-    id: "top",
-    keys: ["g", "home"],
-    hint: "g",
-    title: "first row",
+    id: "ends",
+    keys: ["g", "home", "G", "end"],
+    hint: "g/G",
+    title: "first / last row",
     category: "Move",
     modes: LIST,
-    run: (c) => selectIndex(c.store, 0),
+    run: (c, key) => selectIndex(c.store, START_KEYS.has(key) ? 0 : rowCount(c.store.getState()) - 1),
   },
   {
-    id: "bottom",
-    keys: ["G", "end"],
-    hint: "G",
-    title: "last row",
+    id: "page",
+    keys: ["pagedown", "ctrl+d", "pageup", "ctrl+u"],
+    hint: "PgDn/PgUp",
+    title: "page down / up",
     category: "Move",
     modes: LIST,
-    run: (c) => selectIndex(c.store, rowCount(c.store.getState()) - 1),
-  },
-  {
-    id: "page-down",
-    keys: ["pagedown", "ctrl+d"],
-    hint: "PgDn",
-    title: "page down",
-    category: "Move",
-    modes: LIST,
-    run: (c) => moveSelection(c.store, c.store.getState().pageRows),
-  },
-  {
-    id: "page-up",
-    keys: ["pageup", "ctrl+u"],
-    hint: "PgUp",
-    title: "page up",
-    category: "Move",
-    modes: LIST,
-    run: (c) => moveSelection(c.store, -c.store.getState().pageRows),
+    run: (c, key) => moveSelection(c.store, (PAGE_DOWN_KEYS.has(key) ? 1 : -1) * c.store.getState().pageRows),
   },
   // Views
   {
@@ -356,6 +340,16 @@ export const COMMANDS: KeyCommand[] = [
     category: "Agent",
     modes: LIST,
     run: (c) => seen(c),
+  },
+  {
+    id: "pip",
+    script: "agent",
+    keys: ["P"],
+    hint: "P",
+    title: "picture-in-picture: pin the agent in a corner of your window, live (P again unpins)",
+    category: "Agent",
+    modes: LIST,
+    run: async (c) => (await import("./pip.ts")).togglePip(c),
   },
   {
     id: "resume",
@@ -586,44 +580,25 @@ export const COMMANDS: KeyCommand[] = [
     run: (c, key) => scrollPager(c.store, DOWN_KEYS.has(key) ? 1 : -1),
   },
   {
-    id: "help-page-down",
-    keys: ["pagedown", "ctrl+d", "space"],
-    hint: "PgDn",
-    title: "a page down",
+    id: "help-page",
+    keys: ["pagedown", "ctrl+d", "space", "pageup", "ctrl+u"],
+    hint: "PgDn/PgUp",
+    title: "a page down / up",
     category: "Dialog",
     modes: ["help", "diff"],
     when: pagerScrolls,
-    run: (c) => scrollPager(c.store, pagerPage(c)),
+    run: (c, key) => scrollPager(c.store, (PAGE_DOWN_KEYS.has(key) ? 1 : -1) * pagerPage(c)),
   },
   {
-    id: "help-page-up",
-    keys: ["pageup", "ctrl+u"],
-    hint: "PgUp",
-    title: "a page up",
+    id: "help-ends",
+    keys: ["g", "home", "G", "end"],
+    hint: "g/G",
+    title: "the start / the end",
     category: "Dialog",
     modes: ["help", "diff"],
     when: pagerScrolls,
-    run: (c) => scrollPager(c.store, -pagerPage(c)),
-  },
-  {
-    id: "help-bottom",
-    keys: ["G", "end"],
-    hint: "G",
-    title: "the end",
-    category: "Dialog",
-    modes: ["help", "diff"],
-    when: pagerScrolls,
-    run: (c) => scrollPager(c.store, Number.POSITIVE_INFINITY),
-  },
-  {
-    id: "help-top",
-    keys: ["g", "home"],
-    hint: "g",
-    title: "the start",
-    category: "Dialog",
-    modes: ["help", "diff"],
-    when: pagerScrolls,
-    run: (c) => scrollPager(c.store, Number.NEGATIVE_INFINITY),
+    run: (c, key) =>
+      scrollPager(c.store, START_KEYS.has(key) ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY),
   },
   {
     id: "filter-keep",

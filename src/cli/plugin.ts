@@ -11,9 +11,9 @@
 // put back when taw lets the key go. taw's bindings carry a note (`bind-key -N`), so a reload
 // can tell its own binding from the user's and never records itself as the user's.
 
-import { resolve } from "node:path";
 import type { View } from "../app/store.ts";
 import { TawError } from "../errors.ts";
+import { TAW_BIN } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, tmuxQuote, word } from "../tmux/escape.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
@@ -55,7 +55,7 @@ const USER = {
 /** B: the blocked agents' inbox (TPM takes I and U). */
 const DEFAULT_KEYS = { popup: "A", next: "O", inbox: "B" };
 
-export const DEFAULT_TAW = resolve(import.meta.dir, "../../bin/taw");
+export const DEFAULT_TAW = TAW_BIN;
 
 export interface PluginSettings {
   taw: string;

@@ -22,6 +22,7 @@ import { nextCommand } from "./next.ts";
 import { notifyCommands } from "./notify.ts";
 import { paneCommands } from "./pane.ts";
 import { paneLayoutCommands } from "./pane-layout.ts";
+import { pipCommands } from "./pip.ts";
 import { pluginCommands } from "./plugin.ts";
 import { reportCommands } from "./report.ts";
 import { runCommand } from "./run.ts";
@@ -61,6 +62,7 @@ export const COMMANDS: Command[] = [
   ...(waitForCommands as Command[]),
   listVerbs as Command,
   runCommand as Command,
+  ...(pipCommands as Command[]),
   ...(agentCommands as Command[]),
   ...(reportCommands as Command[]),
   ...(herdrCommands as Command[]),

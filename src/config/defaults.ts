@@ -34,6 +34,7 @@ export function defaultConfig(): Config {
     status: { format: "⏸{blocked} ⏵{working} ✓{done}", hide_zero: true },
     worktree: { dir: "{repo}.worktrees/{branch}", merge: "merge" },
     sessionizer: { roots: ["~"], depth: 1, zoxide: true },
+    pip: { corner: "bottom-right", height: 10, width: 40 },
     agents: {
       claude: agent("claude"),
       codex: agent("codex"),

@@ -6,6 +6,7 @@ import {
   HERDR_GRANTS,
   HERDR_PROTOCOL_MODES,
   HOOK_EVENTS,
+  PIP_CORNERS,
   RESUME_AGENTS,
   TERMINAL_NOTIFICATIONS,
   WORKTREE_MERGES,
@@ -147,6 +148,11 @@ export const CONFIG_SPEC: TableSpec = table({
     merge: { type: "enum", values: WORKTREE_MERGES },
   }),
   sessionizer: table({ roots: strings, depth: { type: "number", min: 1, max: 4 }, zoxide: bool }),
+  pip: table({
+    corner: { type: "enum", values: PIP_CORNERS },
+    height: { type: "number", min: 3, max: 60 },
+    width: { type: "number", min: 10, max: 400 },
+  }),
   agents: {
     type: "map",
     key: NAME,

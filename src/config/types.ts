@@ -63,6 +63,18 @@ export interface WorktreeConfig {
 
 export const WORKTREE_MERGES = ["merge", "rebase"] as const;
 
+export const PIP_CORNERS = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
+
+/** Picture-in-picture (src/pip): where the pinned agent's strip goes and how big it is. */
+export interface PipConfig {
+  /** The corner of the window whose pane the strip is split from. */
+  corner: (typeof PIP_CORNERS)[number];
+  /** Rows of the strip, its title line included. */
+  height: number;
+  /** The least width worth a strip: a narrower corner pane gives a strip across the window. */
+  width: number;
+}
+
 /** The sessionizer's folders (src/sessionizer): the project folders a session can be opened in. */
 export interface SessionizerConfig {
   /** Folders whose subfolders are projects; `~` is the home folder. */
@@ -161,6 +173,7 @@ export interface Config {
   status: StatusConfig;
   worktree: WorktreeConfig;
   sessionizer: SessionizerConfig;
+  pip: PipConfig;
   agents: Record<string, AgentCommand>;
   hooks: HooksConfig;
   sandbox: { profiles: Record<string, SandboxProfile> };
