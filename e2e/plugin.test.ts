@@ -86,10 +86,14 @@ describe("plugin", () => {
       // A shell command never fails or prints; the popup keys are tmux commands (no shell).
       expect(next).toMatch(/\|\| true"$/);
       expect(inbox).toContain('run-shell -C "display-popup -E');
+      // config.toml's [scratch] key (S by default) toggles the session's scratch shell.
+      const scratch = await prefixBinding(s, "S");
+      expect(scratch).toContain(" scratch >/dev/null 2>&1 || true");
+      expect(scratch).toContain("TAW_CLIENT='#{client_name}'");
       const keys = (await s.run("list-keys", "-T", "prefix"))
         .split("\n")
         .filter((line) => line.includes("bin/taw") || line.includes("app/entry.ts"));
-      expect(keys).toHaveLength(3);
+      expect(keys).toHaveLength(4);
 
       const removed = await s.taw(["plugin", "uninstall", "--json"]);
       expect(removed.json?.ok).toBe(true);
@@ -99,6 +103,7 @@ describe("plugin", () => {
       expect(await prefixBinding(s, "A")).toBeUndefined();
       expect(await prefixBinding(s, "O")).toBeUndefined();
       expect(await prefixBinding(s, "B")).toBeUndefined();
+      expect(await prefixBinding(s, "S")).toBeUndefined();
       expect((await s.run("show-options", "-gqv", "@agent_wizard_keys")).trim()).toBe("");
     },
     TIMEOUT_MS,

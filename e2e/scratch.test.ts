@@ -2,6 +2,9 @@
 // shell and its history; its holder session stays out of taw tree.
 
 import { expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
@@ -67,5 +70,28 @@ test("scratch toggled twice keeps its shell and history", async () => {
     "the popup again",
   );
   expect((await inner.taw(["scratch", "--client", again])).code).toBe(0);
+  expect(await shown.exited).toBe(0);
+}, 40_000);
+
+test("a [scratch.entries] entry: its own holder runs its command, at its own size, from config.toml", async () => {
+  const inner = await start({ session: "main" });
+  await inner.run("set-option", "-g", "default-shell", "/bin/sh");
+  const outer = await attachedClient(start, inner, { width: 100, height: 30 });
+  const client = (await clients(inner))[0]?.[0] ?? "";
+  const config = mkdtempSync(join(tmpdir(), "taw-scratch-config-"));
+  writeFileSync(
+    join(config, "config.toml"),
+    '[scratch.entries.notes]\nkey = "N"\ncommand = "echo NOTES-ENTRY; exec cat"\nwidth = "40"\nheight = "10"\n',
+  );
+  const shown = spawnTaw(["scratch", "notes", "--client", client], inner.env({ TAW_CONFIG_DIR: config }));
+  const popupClient = await waitFor(
+    async () => (await clients(inner)).find(([, session]) => session?.endsWith("_notes"))?.[0],
+    10_000,
+    "the entry's holder shown",
+  );
+  await screenShows(outer, "main:0.0", (s) => s.includes("NOTES-ENTRY"), "the entry's command in its popup");
+  // 40 columns: the popup's client is that wide.
+  expect((await inner.run("display-message", "-p", "-c", popupClient, "#{client_width}")).trim()).toBe("38");
+  await inner.taw(["scratch", "notes", "--client", popupClient], { TAW_CONFIG_DIR: config });
   expect(await shown.exited).toBe(0);
 }, 40_000);

@@ -8,6 +8,7 @@ import {
   KEY_NOTES,
   parseBindings,
   parseUserKeys,
+  scratchKeys,
   tawShell,
   uninstallCommands,
 } from "./plugin.ts";
@@ -21,6 +22,7 @@ const settings = {
   popupKeys: ["A"],
   nextKeys: ["O"],
   inboxKeys: ["B"],
+  scratchKeys: [],
   watch: false,
   hooks: ["after-select-pane", "pane-focus-in"],
 };
@@ -59,6 +61,30 @@ describe("plugin commands", () => {
       "-b",
       "'/opt/my ##taw/bin/taw' engine >/dev/null 2>&1 || true",
     ]);
+  });
+
+  test("config.toml's scratch keys: the session's and each entry's, none for an empty key", () => {
+    const keys = scratchKeys({
+      key: "S",
+      width: "80%",
+      height: "80%",
+      entries: { git: { key: "G", command: "lazygit" }, notes: { command: "vim" } },
+    });
+    expect(keys).toEqual([{ key: "S" }, { key: "G", name: "git" }]);
+    const commands = installCommands(
+      { ...settings, scratchKeys: keys },
+      { keys: [], hooks: [], userKeys: {} },
+      none,
+    );
+    const bound = commands.filter(
+      (command) => command[0] === "bind-key" && command.includes("taw: show or hide the scratch shell"),
+    );
+    expect(bound.map((command) => [command[5], command.at(-1)])).toEqual([
+      ["S", "TAW_CLIENT='#{client_name}' '/opt/my ##taw/bin/taw' scratch >/dev/null 2>&1 || true"],
+      ["G", "TAW_CLIENT='#{client_name}' '/opt/my ##taw/bin/taw' scratch git >/dev/null 2>&1 || true"],
+    ]);
+    expect(commands.find((command) => command.includes("@agent_wizard_keys"))?.at(-1)).toBe("A O B S G");
+    expect(scratchKeys({ key: "", width: "80%", height: "80%", entries: {} })).toEqual([]);
   });
 
   test("uninstall removes exactly what was recorded", () => {

@@ -12,6 +12,8 @@
 // can tell its own binding from the user's and never records itself as the user's.
 
 import type { View } from "../app/store.ts";
+import { loadConfig } from "../config/load.ts";
+import type { ScratchConfig } from "../config/types.ts";
 import { TawError } from "../errors.ts";
 import { TAW_BIN } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -63,6 +65,8 @@ export interface PluginSettings {
   nextKeys: string[];
   /** Keys that open the popup straight on the Inbox. */
   inboxKeys: string[];
+  /** config.toml's [scratch] keys: the session's scratch (no name) and each named entry's. */
+  scratchKeys: { key: string; name?: string }[];
   watch: boolean;
   hooks: string[];
 }
@@ -87,6 +91,7 @@ export const KEY_NOTES = {
   popup: "taw: open the agent dashboard",
   next: "taw: jump to the agent that needs you",
   inbox: "taw: answer the agents that wait (the Inbox)",
+  scratch: "taw: show or hide the scratch shell",
 };
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's
@@ -178,9 +183,20 @@ export function uninstallCommands(previous: Installed, bindings: Map<string, Bin
   ];
 }
 
+/** The keys config.toml's [scratch] asks for; "" binds none. */
+export function scratchKeys(scratch: ScratchConfig): { key: string; name?: string }[] {
+  const entries = Object.entries(scratch.entries).map(([name, entry]) => ({ key: entry.key ?? "", name }));
+  return [{ key: scratch.key }, ...entries].filter(({ key }) => key !== "");
+}
+
 /** Every key the settings bind. */
 const settingsKeys = (settings: PluginSettings) => [
-  ...new Set([...settings.popupKeys, ...settings.nextKeys, ...settings.inboxKeys]),
+  ...new Set([
+    ...settings.popupKeys,
+    ...settings.nextKeys,
+    ...settings.inboxKeys,
+    ...settings.scratchKeys.map(({ key }) => key),
+  ]),
 ];
 
 /** Commands that bind the keys, set the hooks, record both and (unless off) start the engine. */
@@ -218,6 +234,9 @@ export function installCommands(
     ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popup())),
     ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, runShell(tawShell(taw, "next", client)))),
     ...settings.inboxKeys.map((key) => bind(KEY_NOTES.inbox, key, popup("inbox"))),
+    ...settings.scratchKeys.map(({ key, name }) =>
+      bind(KEY_NOTES.scratch, key, runShell(tawShell(taw, name ? `scratch ${name}` : "scratch", client))),
+    ),
     ...settings.hooks.map((hook) => ["set-hook", "-g", `${hook}[${HOOK_SLOT}]`, seen]),
     ["set-hook", "-g", `${ROSTER_HOOK}[${HOOK_SLOT}]`, EXITED_HOOK_COMMAND],
     setOption(global, RECORD.keys, keys.join(" ")),
@@ -294,6 +313,7 @@ export const pluginInstall = defineCommand({
       popupKeys: words(user.popupKeys || DEFAULT_KEYS.popup),
       nextKeys: words(user.nextKeys || DEFAULT_KEYS.next),
       inboxKeys: words(user.inboxKeys || DEFAULT_KEYS.inbox),
+      scratchKeys: scratchKeys(loadConfig(ctx.env).config.scratch),
       watch: user.watch !== "off",
       hooks: focusHooks(version),
     };

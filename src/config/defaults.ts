@@ -35,6 +35,7 @@ export function defaultConfig(): Config {
     worktree: { dir: "{repo}.worktrees/{branch}", merge: "merge" },
     sessionizer: { roots: ["~"], depth: 1, zoxide: true },
     pip: { corner: "bottom-right", height: 10, width: 40 },
+    scratch: { key: "S", width: "80%", height: "80%", entries: {} },
     agents: {
       claude: agent("claude"),
       codex: agent("codex"),

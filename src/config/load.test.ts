@@ -73,6 +73,36 @@ describe("problems", () => {
   });
 });
 
+describe("sessionizer, scratch and pip", () => {
+  test("their settings are read, and a bad one names its key and keeps the default", () => {
+    const { config, problems } = parseConfig(
+      [
+        "[sessionizer]",
+        'roots = ["~/code"]',
+        "depth = 9",
+        "[scratch]",
+        'width = "wide"',
+        "[scratch.entries.git]",
+        'key = "G"',
+        'command = "lazygit"',
+        "[pip]",
+        'corner = "middle"',
+        "height = 6",
+      ].join("\n"),
+    );
+    expect(problems.map((problem) => [problem.kind, problem.key])).toEqual([
+      ["bad_value", "sessionizer.depth"],
+      ["bad_value", "scratch.width"],
+      ["bad_value", "pip.corner"],
+    ]);
+    expect(config.sessionizer.roots).toEqual(["~/code"]);
+    expect(config.sessionizer.depth).toBe(1);
+    expect(config.scratch.width).toBe("80%");
+    expect(config.scratch.entries.git).toEqual({ key: "G", command: "lazygit" });
+    expect(config.pip).toEqual({ corner: "bottom-right", height: 6, width: 40 });
+  });
+});
+
 describe("maps", () => {
   test("a new agent kind gets its name as command; a bad kind name is refused", () => {
     const { config, problems } = parseConfig(

@@ -122,6 +122,13 @@ export const HOOK_EVENTS_SPEC: MapSpec = {
   value: { type: "command" },
 };
 
+/** A popup size: columns or rows, or a percentage of the terminal. */
+const checkSize = (value: string) =>
+  /^\d+%?$/.test(value) ? undefined : "takes a number or a percentage, such as 80%";
+/** A tmux key name, one word ("" binds none). */
+const checkKey = (value: string) =>
+  /^\S*$/.test(value) ? undefined : "is one tmux key name, such as S or C-g";
+
 /** What a caller of the herdr socket may do (src/herdr/grants.ts). */
 const grants: Leaf = { type: "strings", values: HERDR_GRANTS };
 /** A pane's public id (w1:p3) or a caller's command name (collie). */
@@ -148,6 +155,25 @@ export const CONFIG_SPEC: TableSpec = table({
     merge: { type: "enum", values: WORKTREE_MERGES },
   }),
   sessionizer: table({ roots: strings, depth: { type: "number", min: 1, max: 4 }, zoxide: bool }),
+  scratch: table({
+    key: { type: "string", check: checkKey },
+    width: { type: "string", check: checkSize },
+    height: { type: "string", check: checkSize },
+    entries: {
+      type: "map",
+      key: NAME,
+      keyRule: NAME_RULE,
+      value: table(
+        {
+          key: { type: "string", check: checkKey },
+          command: { type: "string", check: (value) => (value.trim() ? undefined : "must not be empty") },
+          width: { type: "string", check: checkSize },
+          height: { type: "string", check: checkSize },
+        },
+        true,
+      ),
+    },
+  }),
   pip: table({
     corner: { type: "enum", values: PIP_CORNERS },
     height: { type: "number", min: 3, max: 60 },

@@ -63,6 +63,19 @@ export interface WorktreeConfig {
 
 export const WORKTREE_MERGES = ["merge", "rebase"] as const;
 
+/** The scratch popups (src/scratch): the session's own, and extra named entries. */
+export interface ScratchEntry {
+  /** The prefix key the plugin binds to toggle it; "" for none. */
+  key: string;
+  width: string;
+  height: string;
+}
+
+export interface ScratchConfig extends ScratchEntry {
+  /** Extra scratch entries by name, each with the command its holder starts. */
+  entries: Record<string, Partial<ScratchEntry> & { command?: string }>;
+}
+
 export const PIP_CORNERS = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
 
 /** Picture-in-picture (src/pip): where the pinned agent's strip goes and how big it is. */
@@ -174,6 +187,7 @@ export interface Config {
   worktree: WorktreeConfig;
   sessionizer: SessionizerConfig;
   pip: PipConfig;
+  scratch: ScratchConfig;
   agents: Record<string, AgentCommand>;
   hooks: HooksConfig;
   sandbox: { profiles: Record<string, SandboxProfile> };
