@@ -3,6 +3,8 @@
 // (its real tmux name) and killed after a y, and the session the dashboard is on is refused.
 
 import { expect, test } from "bun:test";
+import { VERSION } from "../src/version.ts";
+import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
 
@@ -88,4 +90,59 @@ test("switch, create, rename and kill sessions from the switcher", async () => {
   await waitFor(async () => (await clientSession(inner)) !== before, 5000, "the next session");
   await type(inner, dash, "[");
   await waitFor(async () => (await clientSession(inner)) === before, 5000, "back to the previous session");
+}, 40_000);
+
+test("M moves the selected agent's pane to another session, running; on a Tree window row, its window", async () => {
+  const inner = await start({ session: "main" });
+  // Claimed by this test: the dashboard reads the options (no engine to judge the stand-in agent).
+  await inner.run(
+    "set-option",
+    "-g",
+    "@agent_wizard_engine",
+    formatClaim(process.pid, thisHost(), Date.now(), VERSION),
+  );
+  const dash = await openDashboard(inner);
+  await inner.run("new-session", "-d", "-s", "beta", "sh");
+  const agent = (await inner.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}", "sh")).trim();
+  for (const [option, value] of [
+    ["@agent_kind", "claude"],
+    ["@agent_state", "blocked"],
+    ["@agent_name", "mover"],
+  ])
+    await inner.run("set-option", "-p", "-t", agent, option as string, value as string);
+  const pid = (await inner.run("display-message", "-p", "-t", agent, "#{pane_pid}")).trim();
+  await screenShows(inner, dash, (s) => s.includes("mover"), "the agent");
+
+  await type(inner, dash, "M");
+  await screenShows(inner, dash, (s) => s.includes("move mover to session:"), "the move line");
+  await type(inner, dash, "-l", "nowhere");
+  await type(inner, dash, "Enter");
+  await screenShows(inner, dash, (s) => s.includes("no session matches"), "an unknown session refused");
+  await type(inner, dash, "C-u");
+  await type(inner, dash, "-l", "beta");
+  await type(inner, dash, "Enter");
+  await screenShows(inner, dash, (s) => s.includes("moved mover to session beta"), "moved");
+  expect((await inner.run("display-message", "-p", "-t", agent, "#{session_name} #{pane_pid}")).trim()).toBe(
+    `beta ${pid}`,
+  );
+
+  // The Tree, filtered to the agent: its session, window and pane rows; k from the pane row
+  // selects its window row, and M moves the whole window back to main.
+  const window = (await inner.run("display-message", "-p", "-t", agent, "#{window_id}")).trim();
+  await type(inner, dash, "Tab");
+  await type(inner, dash, "/");
+  await type(inner, dash, "-l", "mover");
+  await type(inner, dash, "Enter");
+  await type(inner, dash, "G");
+  await type(inner, dash, "k");
+  await type(inner, dash, "M");
+  await screenShows(inner, dash, (s) => s.includes("move window"), "the move line for the window");
+  await type(inner, dash, "-l", "main");
+  await type(inner, dash, "Enter");
+  await waitFor(
+    async () => (await inner.run("display-message", "-p", "-t", window, "#{session_name}")).trim() === "main",
+    5000,
+    "the window back in main",
+  );
+  expect((await inner.run("display-message", "-p", "-t", agent, "#{pane_pid}")).trim()).toBe(pid);
 }, 40_000);

@@ -457,6 +457,15 @@ export const COMMANDS: KeyCommand[] = [
     run: async (c) => (await folderActions()).openFolders(c),
   },
   {
+    id: "move-to-session",
+    keys: ["M"],
+    hint: "M",
+    title: "move the pane (a Tree window row: the window) to another session; it keeps running",
+    category: "Session",
+    modes: LIST,
+    run: async (c) => (await sessionActions()).askMove(c),
+  },
+  {
     id: "session-previous",
     script: "none",
     keys: ["["],

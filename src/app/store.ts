@@ -38,7 +38,7 @@ export type Overlay =
   /** `W`: what removing the worktree would lose, asked about. */
   | { kind: "remove-worktree"; path: string; label: string; lost: string[] }
   /** The session switcher: `index` is the row chosen, `spaces` each session's space. */
-  | { kind: "sessions"; index: number; spaces: Record<string, string> }
+  | { kind: "sessions"; index: number; spaces: Record<string, string>; move?: Moving }
   /** The sessionizer (`O`): the folders a session can be opened in, `index` the row chosen. */
   | { kind: "folders"; index: number; folders: Folder[] }
   | { kind: "session-rename"; sessionId: string; label: string }
@@ -59,6 +59,14 @@ export type Overlay =
     };
 
 export type Mode = Overlay["kind"];
+
+/** `M`: the switcher picks where a window or pane goes instead of where the client goes. */
+export interface Moving {
+  kind: "window" | "pane";
+  /** Its tmux id. */
+  id: string;
+  label: string;
+}
 
 /** An overlay that scrolls: `top` is its first row shown; the box sets `page` (rows it shows)
  * and `maxTop` (how far it scrolls) once drawn, since only it knows its size. */

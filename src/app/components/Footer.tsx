@@ -29,7 +29,9 @@ function inputLine(state: DashState): string | undefined {
     case "answer":
       return `${overlay.deny ? `deny ${overlay.label}, then tell it` : `answer ${overlay.label}`}: ${input}${CURSOR}`;
     case "sessions":
-      return `session: ${input}${CURSOR}`;
+      return overlay.move
+        ? `move ${overlay.move.label} to session: ${input}${CURSOR}`
+        : `session: ${input}${CURSOR}`;
     case "folders":
       return `open the session of folder: ${input}${CURSOR}`;
     case "session-rename":

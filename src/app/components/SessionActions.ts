@@ -2,6 +2,7 @@
 // question, previous/next session. Loaded on first use, like the worktree actions.
 
 import { renameSession } from "../../space/layout.ts";
+import { movePane, moveWindow } from "../../space/move.ts";
 import { filterSessions, type SessionRow, sessionRows } from "../../space/rows.ts";
 import {
   currentSession,
@@ -11,7 +12,14 @@ import {
   switchOrCreate,
 } from "../../space/switch.ts";
 import { type ActionContext, attempt } from "../actions.ts";
-import { closeOverlay, type DashState, openOverlay, showMessage } from "../store.ts";
+import {
+  closeOverlay,
+  type DashState,
+  type Moving,
+  openOverlay,
+  selectedPaneId,
+  showMessage,
+} from "../store.ts";
 
 /** The rows the switcher shows now, and the one chosen. */
 export function shownSessions(state: DashState): { rows: SessionRow[]; chosen: SessionRow | undefined } {
@@ -22,9 +30,49 @@ export function shownSessions(state: DashState): { rows: SessionRow[]; chosen: S
   return { rows, chosen: rows[index] };
 }
 
-export async function openSwitcher(ctx: ActionContext): Promise<void> {
+export async function openSwitcher(ctx: ActionContext, move?: Moving): Promise<void> {
   const spaces = Object.fromEntries(await sessionSpaces(ctx.tmux).catch(() => new Map<string, string>()));
-  openOverlay(ctx.store, { kind: "sessions", index: 0, spaces });
+  openOverlay(ctx.store, { kind: "sessions", index: 0, spaces, ...(move ? { move } : {}) });
+}
+
+/** `M`: what moves — the window on a Tree window row, else the selected pane — then where. */
+export async function askMove(ctx: ActionContext): Promise<void> {
+  const state = ctx.store.getState();
+  const row = state.view === "tree" ? state.tree.find((r) => r.key === state.selected.tree) : undefined;
+  // A window row's key is its session's id then its own (a window may be linked in two).
+  if (row?.kind === "window")
+    return openSwitcher(ctx, {
+      kind: "window",
+      id: row.key.slice(row.sessionId.length),
+      label: `window ${row.text}`,
+    });
+  const paneId = selectedPaneId(state);
+  const pane = state.snapshot?.panes.get(paneId);
+  if (!pane) {
+    showMessage(ctx.store, "select a pane, or a window in the Tree, to move it", true);
+    return;
+  }
+  const agent = state.allAgents.find((r) => r.paneId === paneId);
+  await openSwitcher(ctx, {
+    kind: "pane",
+    id: paneId,
+    label: agent?.label ?? `${pane.sessionName}:${pane.windowIndex}.${pane.index}`,
+  });
+}
+
+/** Enter while moving: the window (or the pane, in a window of its own) to the chosen session;
+ * its programs keep running. Only a listed session: a typed name nothing matches is refused. */
+async function moveChosen(ctx: ActionContext, move: Moving, chosen: SessionRow | undefined): Promise<void> {
+  if (!chosen) {
+    showMessage(ctx.store, "no session matches: move it to one of the listed sessions", true);
+    return;
+  }
+  closeOverlay(ctx.store);
+  await attempt(ctx, async () => {
+    if (move.kind === "window") await moveWindow(ctx.tmux, move.id, chosen.id, false, process.env);
+    else await movePane(ctx.tmux, move.id, chosen.id);
+    return `moved ${move.label} to session ${chosen.name}; it keeps running`;
+  });
 }
 
 export function moveChoice(ctx: ActionContext, delta: number): void {
@@ -41,6 +89,8 @@ export async function switchChosen(ctx: ActionContext): Promise<void> {
   const state = ctx.store.getState();
   const { chosen } = shownSessions(state);
   const name = chosen?.name ?? state.input.trim();
+  if (state.overlay.kind === "sessions" && state.overlay.move)
+    return moveChosen(ctx, state.overlay.move, chosen);
   closeOverlay(ctx.store);
   const ok = await attempt(ctx, async () => {
     const result = await switchOrCreate(ctx.tmux, name, ctx.client);

@@ -37,11 +37,16 @@ export function SessionSwitcher({ width, height }: { width: number; height: numb
       {...frame(theme, "rounded")}
       borderColor={theme.accent}
       backgroundColor={theme.headerBg}
-      title=" sessions "
+      title={overlay.move ? ` move ${overlay.move.label} to ` : " sessions "}
       flexDirection="column"
     >
       {rows.length === 0 ? (
-        <text fg={theme.muted}>{cell(` Enter creates session '${input.trim()}'`, boxWidth - 2)}</text>
+        <text fg={theme.muted}>
+          {cell(
+            overlay.move ? " no session matches" : ` Enter creates session '${input.trim()}'`,
+            boxWidth - 2,
+          )}
+        </text>
       ) : null}
       {rows.slice(first, first + visible).map((row, offset) => {
         const selected = first + offset === at;
