@@ -41,21 +41,27 @@ export async function openDashboard(server: TestServer, options: DashboardWindow
 export const screen = (server: TestServer, pane: string) => server.run("capture-pane", "-p", "-t", pane);
 
 /** Wait until the pane's screen satisfies `check`; answers the screen. */
-export function screenShows(
+export async function screenShows(
   server: TestServer,
   pane: string,
   check: (text: string) => boolean,
   what: string,
   ms = 10_000,
 ): Promise<string> {
-  return waitFor(
-    async () => {
-      const text = await screen(server, pane);
-      return check(text) ? text : undefined;
-    },
-    ms,
-    what,
-  );
+  let last = "";
+  try {
+    return await waitFor(
+      async () => {
+        last = await screen(server, pane);
+        return check(last) ? last : undefined;
+      },
+      ms,
+      what,
+    );
+  } catch (error) {
+    // What the pane showed last says more than the timeout alone.
+    throw new Error(`${(error as Error).message}\nthe pane showed:\n${last}`);
+  }
 }
 
 export async function paneFormat(server: TestServer, pane: string, format: string): Promise<string> {

@@ -42,6 +42,14 @@ test("O opens a folder's session: made in the folder once, then switched back to
   const dash = await openDashboard(inner, { env: { TAW_CONFIG_DIR: config } });
   await attachedClient(start, inner);
   await screenShows(inner, dash, (s) => s.includes("? keys"), "the dashboard");
+  /** The client on `name`; the dashboard's screen in the error when it is not. */
+  const onSession = async (name: string, what: string) => {
+    try {
+      await waitFor(async () => (await clientSession(inner)) === name, 10_000, what);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${await inner.run("capture-pane", "-p", "-t", dash)}`);
+    }
+  };
   const open = async (typed: string) => {
     await type(inner, dash, "O");
     await screenShows(inner, dash, (s) => s.includes("open the session of folder:"), "the sessionizer");
@@ -59,27 +67,27 @@ test("O opens a folder's session: made in the folder once, then switched back to
   await type(inner, dash, "Escape");
 
   await open("web");
-  await waitFor(async () => (await clientSession(inner)) === "web", 5000, "the client on a new web session");
+  await onSession("web", "the client on a new web session");
   expect(await sessions(inner)).toContain(`web\t${join(code, "web")}`);
 
   // The same folder again: its session, not a second one.
   await inner.run("switch-client", "-t", "main");
   await open("web");
-  await waitFor(async () => (await clientSession(inner)) === "web", 5000, "back on web");
+  await onSession("web", "back on web");
   expect((await sessions(inner)).filter((line) => line.startsWith("web"))).toHaveLength(1);
 
   // Two folders called api: the second session takes its parent's name too.
   await open(join(code, "api"));
-  await waitFor(async () => (await clientSession(inner)) === "api", 5000, "the client on api");
+  await onSession("api", "the client on api");
   await open(join(other, "api"));
-  await waitFor(async () => (await clientSession(inner)) === "other-api", 5000, "the client on other-api");
+  await onSession("other-api", "the client on other-api");
   expect(await sessions(inner)).toEqual(
     expect.arrayContaining([`api\t${join(code, "api")}`, `other-api\t${join(other, "api")}`]),
   );
 
   // A typed path outside the roots opens too; the row of a folder with a session names it.
   await open(join(home, "loose"));
-  await waitFor(async () => (await clientSession(inner)) === "loose", 5000, "the client on loose");
+  await onSession("loose", "the client on loose");
   await type(inner, dash, "O");
   await screenShows(
     inner,

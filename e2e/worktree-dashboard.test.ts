@@ -120,7 +120,13 @@ describe("the Worktrees view", () => {
       const keys = (...k: string[]) => s.run("send-keys", "-t", dash, ...k);
       await keys("Tab");
       await keys("Tab");
-      await screenShows(s, dash, (t) => t.includes("feat/diff"), "the worktree listed");
+      // The Worktrees view with its rows read (the Tree, on the way, names the session too).
+      await screenShows(
+        s,
+        dash,
+        (t) => t.includes(`Worktrees ${repo}`) && /feat\/diff +app--feat\/diff/.test(t),
+        "the worktree listed",
+      );
       await keys("G");
       await keys("d");
       const shown = await screenShows(s, dash, (t) => t.includes("feat/diff against main"), "the diff");
