@@ -5,12 +5,12 @@
 // agent once it is cleared.
 
 import { expect, test } from "bun:test";
+import { HERDR_EXAMPLE_VIEW } from "../src/agent-view/herdr-example.ts";
 import { call } from "../src/herdr/client.ts";
-import { VERSION } from "../src/version.ts";
-import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { type TestServer, useServers } from "./harness.ts";
 import { engineWithSocket } from "./herdr-engine.ts";
+import { claimForTest, optionAgent } from "./option-agent.ts";
 
 const start = useServers();
 const TEST_MS = 40_000;
@@ -22,29 +22,14 @@ const ATTENTION = JSON.stringify({
   sort: [{ field: "attention", order: "desc" }],
 });
 
-async function agentPane(s: TestServer, name: string, state: string) {
-  const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
-  for (const [option, value] of [
-    ["@agent_kind", "claude"],
-    ["@agent_state", state],
-    ["@agent_name", name],
-    ["@agent_state_since", String(Math.floor(Date.now() / 1000) - 60)],
-  ])
-    await s.run("set-option", "-p", "-t", pane, option as string, value as string);
-  return pane;
-}
+const agentPane = (s: TestServer, name: string, state: string) => optionAgent(s, { name, state });
 
 test(
   "taw agent view: set, show, a refused query, a clear by another source, and the dashboard through it",
   async () => {
     const s = await start();
     // Claimed by this test: the dashboard reads the options (no engine of its own).
-    await s.run(
-      "set-option",
-      "-g",
-      "@agent_wizard_engine",
-      formatClaim(process.pid, thisHost(), Date.now(), VERSION),
-    );
+    await claimForTest(s);
     await agentPane(s, "alpha", "working");
     await agentPane(s, "bravo", "blocked");
     await agentPane(s, "charlie", "done");
@@ -111,21 +96,8 @@ test(
     const s = await start();
     const { path, proc } = await engineWithSocket(s);
     try {
-      const params = {
-        source: "plugin:example.agent-views",
-        label: "focus",
-        filter: {
-          op: "any",
-          filters: [
-            { op: "eq", field: "workspace_id", value: { context: "current_workspace_id" } },
-            { op: "in", field: "status", values: ["blocked", "done"] },
-          ],
-        },
-        sort: [
-          { field: "attention", order: "desc" },
-          { field: "state_change_seq", order: "desc" },
-        ],
-      };
+      const params = HERDR_EXAMPLE_VIEW;
+
       const set = await call(path, "agent.view.set", params);
       expect(set.result).toEqual({
         type: "agent_view",

@@ -2,8 +2,6 @@
 // every way out leaves the terminal as it was.
 
 import { describe, expect, test } from "bun:test";
-import { VERSION } from "../src/version.ts";
-import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import {
   dashboardPid,
   openDashboard,
@@ -14,19 +12,11 @@ import {
 } from "./dashboard-helpers.ts";
 import { agentWindow, cue, fakeAgentDir } from "./fake-agent/helpers.ts";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { claimForTest } from "./option-agent.ts";
 
 const newServer = useServers();
 /** Real tmux, a Bun dashboard and (for the hosted engine) its startup grace: past bun's 5 s default. */
 const E2E_TIMEOUT_MS = 30_000;
-
-/** Claim the server for this test process, so the dashboard reads instead of hosting an engine. */
-const claimForTest = (server: TestServer) =>
-  server.run(
-    "set-option",
-    "-g",
-    "@agent_wizard_engine",
-    formatClaim(process.pid, thisHost(), Date.now(), VERSION),
-  );
 
 async function agentPane(server: TestServer, kind: string, state: string, ago: number, name = "") {
   const pane = (await server.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();

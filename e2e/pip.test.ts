@@ -9,20 +9,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
+import { optionAgent } from "./option-agent.ts";
 
 const start = useServers();
 const TEST_MS = 40_000;
 
-async function agentPane(s: TestServer, name: string) {
-  const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
-  for (const [option, value] of [
-    ["@agent_kind", "claude"],
-    ["@agent_state", "working"],
-    ["@agent_name", name],
-  ])
-    await s.run("set-option", "-p", "-t", pane, option as string, value as string);
-  return pane;
-}
+const agentPane = (s: TestServer, name: string) => optionAgent(s, { name, state: "working" });
 
 const panes = async (s: TestServer, window: string) =>
   (

@@ -3,21 +3,14 @@
 // selected agent's preview.
 
 import { expect, test } from "bun:test";
-import { VERSION } from "../src/version.ts";
-import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { type TestServer, useServers } from "./harness.ts";
+import { claimForTest, optionAgent } from "./option-agent.ts";
 
 const start = useServers();
 
 async function agentPane(s: TestServer, name: string, state: string, says: string) {
-  const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
-  for (const [option, value] of [
-    ["@agent_kind", "claude"],
-    ["@agent_state", state],
-    ["@agent_name", name],
-  ])
-    await s.run("set-option", "-p", "-t", pane, option as string, value as string);
+  const pane = await optionAgent(s, { name, state });
   await s.run("send-keys", "-t", pane, "-l", `clear; echo ${says}`);
   await s.run("send-keys", "-t", pane, "Enter");
   return pane;
@@ -25,12 +18,7 @@ async function agentPane(s: TestServer, name: string, state: string, says: strin
 
 test("v shows a grid of the blocked and working agents' screens, and back", async () => {
   const s = await start({ width: 160, height: 40 });
-  await s.run(
-    "set-option",
-    "-g",
-    "@agent_wizard_engine",
-    formatClaim(process.pid, thisHost(), Date.now(), VERSION),
-  );
+  await claimForTest(s);
   await agentPane(s, "alpha", "working", "ALPHA-SCREEN");
   await agentPane(s, "bravo", "blocked", "BRAVO-SCREEN");
   await agentPane(s, "charlie", "idle", "CHARLIE-SCREEN");

@@ -5,20 +5,12 @@
 import { expect, test } from "bun:test";
 import { paneFormat } from "./dashboard-helpers.ts";
 import { type TestServer, useServers } from "./harness.ts";
+import { optionAgent } from "./option-agent.ts";
 
 const start = useServers();
 
-async function agentPane(s: TestServer, name: string, state: string) {
-  const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
-  for (const [option, value] of [
-    ["@agent_kind", "claude"],
-    ["@agent_state", state],
-    ["@agent_name", name],
-    ["@agent_seen", "0"],
-  ])
-    await s.run("set-option", "-p", "-t", pane, option as string, value as string);
-  return pane;
-}
+const agentPane = (s: TestServer, name: string, state: string) =>
+  optionAgent(s, { name, state, seen: false });
 
 test("taw run: the list, an action on an exact agent, refusals that change nothing, next", async () => {
   const s = await start();

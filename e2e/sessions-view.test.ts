@@ -3,10 +3,9 @@
 // (its real tmux name) and killed after a y, and the session the dashboard is on is refused.
 
 import { expect, test } from "bun:test";
-import { VERSION } from "../src/version.ts";
-import { formatClaim, thisHost } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { attachedClient, type TestServer, useServers, waitFor } from "./harness.ts";
+import { claimForTest, optionAgent } from "./option-agent.ts";
 
 const start = useServers();
 
@@ -95,21 +94,10 @@ test("switch, create, rename and kill sessions from the switcher", async () => {
 test("M moves the selected agent's pane to another session, running; on a Tree window row, its window", async () => {
   const inner = await start({ session: "main" });
   // Claimed by this test: the dashboard reads the options (no engine to judge the stand-in agent).
-  await inner.run(
-    "set-option",
-    "-g",
-    "@agent_wizard_engine",
-    formatClaim(process.pid, thisHost(), Date.now(), VERSION),
-  );
+  await claimForTest(inner);
   const dash = await openDashboard(inner);
   await inner.run("new-session", "-d", "-s", "beta", "sh");
-  const agent = (await inner.run("new-window", "-d", "-t", "main:", "-P", "-F", "#{pane_id}", "sh")).trim();
-  for (const [option, value] of [
-    ["@agent_kind", "claude"],
-    ["@agent_state", "blocked"],
-    ["@agent_name", "mover"],
-  ])
-    await inner.run("set-option", "-p", "-t", agent, option as string, value as string);
+  const agent = await optionAgent(inner, { name: "mover", state: "blocked" });
   const pid = (await inner.run("display-message", "-p", "-t", agent, "#{pane_pid}")).trim();
   await screenShows(inner, dash, (s) => s.includes("mover"), "the agent");
 

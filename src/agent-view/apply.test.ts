@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { applyView, type ViewFacts } from "./apply.ts";
+import { HERDR_EXAMPLE_VIEW } from "./herdr-example.ts";
 import { parseView } from "./query.ts";
 
 interface Row {
@@ -37,20 +38,7 @@ const apply = (params: object, context = {}) =>
   ids(applyView(ROWS, (r) => r.facts, parseView({ source: "t", ...params }), context));
 
 test("herdr's example: the current workspace's agents and those that need you, by attention then newest", () => {
-  const view = {
-    filter: {
-      op: "any",
-      filters: [
-        { op: "eq", field: "workspace_id", value: { context: "current_workspace_id" } },
-        { op: "in", field: "status", values: ["blocked", "done"] },
-      ],
-    },
-    sort: [
-      { field: "attention", order: "desc" },
-      { field: "state_change_seq", order: "desc" },
-    ],
-  };
-  expect(apply(view, { workspaceId: "w1" })).toEqual(["3", "4", "1", "5"]);
+  expect(apply(HERDR_EXAMPLE_VIEW, { workspaceId: "w1" })).toEqual(["3", "4", "1", "5"]);
 });
 
 test("not, exists and tokens; a sort keeps equal rows in their order; a missing value goes last", () => {

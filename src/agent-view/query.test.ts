@@ -1,24 +1,9 @@
 import { expect, test } from "bun:test";
+import { HERDR_EXAMPLE_VIEW } from "./herdr-example.ts";
 import { parseView, ViewError } from "./query.ts";
 
-const HERDR_EXAMPLE = {
-  source: "plugin:example.agent-views",
-  label: "focus",
-  filter: {
-    op: "any",
-    filters: [
-      { op: "eq", field: "workspace_id", value: { context: "current_workspace_id" } },
-      { op: "in", field: "status", values: ["blocked", "done"] },
-    ],
-  },
-  sort: [
-    { field: "attention", order: "desc" },
-    { field: "state_change_seq", order: "desc" },
-  ],
-};
-
 test("herdr's documented example is taken as written", () => {
-  expect(parseView(HERDR_EXAMPLE)).toEqual(HERDR_EXAMPLE as never);
+  expect(parseView(HERDR_EXAMPLE_VIEW)).toEqual(HERDR_EXAMPLE_VIEW as never);
 });
 
 test("a sort's order defaults to asc; tokens are fields; the label is trimmed", () => {

@@ -6,7 +6,7 @@ import type { ResumeAgents } from "../config/types.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
+import { listSessionColumns } from "../tmux/sessions.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
 import { clearRestoring } from "./restoring.ts";
 import { typeResume } from "./resume.ts";
@@ -36,12 +36,7 @@ export interface RestoreReport {
 
 /** The names of the server's live sessions; none when no server runs. */
 export async function liveSessions(tmux: Tmux): Promise<string[]> {
-  const listed = await tmux.tryRun(["list-sessions", "-f", SKIP_CONTROL_SESSION, "-F", "#{session_name}"]);
-  if (listed.error) {
-    if (listed.error.code === "no_server") return [];
-    throw listed.error;
-  }
-  return listed.stdout.split("\n").filter(Boolean);
+  return (await listSessionColumns(tmux, ["#{session_name}"])).map(([name = ""]) => name);
 }
 
 export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest): Promise<RestoreReport> {

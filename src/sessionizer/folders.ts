@@ -10,8 +10,8 @@ import { execa } from "execa";
 import type { SessionizerConfig } from "../config/types.ts";
 import { isScratchHolder } from "../scratch/toggle.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn } from "../tmux/escape.ts";
+import { listSessionColumns } from "../tmux/sessions.ts";
 import { listWorktrees, mainWorktree } from "../worktree/repo.ts";
 import { WORKTREE_OPTION } from "../worktree/session.ts";
 
@@ -91,24 +91,14 @@ export async function zoxideFolders(env: Env = process.env): Promise<string[]> {
 
 /** The sessions a person opens: not taw's hidden holders (control connection, scratch). */
 export async function liveSessions(tmux: Tmux): Promise<LiveSession[]> {
-  const format = [
+  const rows = await listSessionColumns(tmux, [
     "#{session_id}",
     freeTextColumn("session_name"),
     freeTextColumn("session_path"),
     freeTextColumn(WORKTREE_OPTION),
-  ].join("\t");
-  const result = await tmux.tryRun(["list-sessions", "-f", SKIP_CONTROL_SESSION, "-F", format]);
-  if (result.error) {
-    if (result.error.code === "no_server") return [];
-    throw result.error;
-  }
-  return result.stdout
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => {
-      const [id = "", name = "", path = "", worktree = ""] = line.split("\t");
-      return { id, name, path, worktree };
-    })
+  ]);
+  return rows
+    .map(([id = "", name = "", path = "", worktree = ""]) => ({ id, name, path, worktree }))
     .filter((session) => !isScratchHolder(session.name));
 }
 

@@ -58,7 +58,9 @@ export async function breakPane(
   ]);
   // A pane alone in its window: tmux moves the window itself and prints nothing (3.3a), so
   // the window is read back from the pane, which it still holds.
-  return made.trim() || (await tmux.run(["display-message", "-p", "-t", target(pane), "#{window_id}"])).trim();
+  return (
+    made.trim() || (await tmux.run(["display-message", "-p", "-t", target(pane), "#{window_id}"])).trim()
+  );
 }
 
 /** A client showing the session taw runs in, named before anything moved. */

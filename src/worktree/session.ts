@@ -4,9 +4,9 @@
 import { TawError } from "../errors.ts";
 import { newShellPane } from "../space/shell-pane.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { SKIP_CONTROL_SESSION } from "../tmux/control-session.ts";
 import { freeTextColumn, newName, startDirectory, target } from "../tmux/escape.ts";
 import { setOption } from "../tmux/options.ts";
+import { listSessionColumns } from "../tmux/sessions.ts";
 
 export const WORKTREE_OPTION = "@agent_worktree";
 
@@ -15,30 +15,16 @@ export interface SessionRef {
   name: string;
 }
 
-const SESSION_FORMAT = [
-  "#{session_id}",
-  freeTextColumn("session_name"),
-  freeTextColumn(WORKTREE_OPTION),
-].join("\t");
+const SESSION_COLUMNS = ["#{session_id}", freeTextColumn("session_name"), freeTextColumn(WORKTREE_OPTION)];
 
 interface ListedSession extends SessionRef {
   worktree: string;
 }
 
+/** No server means no sessions: every worktree is closed. */
 async function listSessions(tmux: Tmux): Promise<ListedSession[]> {
-  const result = await tmux.tryRun(["list-sessions", "-f", SKIP_CONTROL_SESSION, "-F", SESSION_FORMAT]);
-  // No server means no sessions: every worktree is closed.
-  if (result.error) {
-    if (result.error.code === "no_server") return [];
-    throw result.error;
-  }
-  return result.stdout
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => {
-      const [id = "", name = "", worktree = ""] = line.split("\t");
-      return { id, name, worktree };
-    });
+  const rows = await listSessionColumns(tmux, SESSION_COLUMNS);
+  return rows.map(([id = "", name = "", worktree = ""]) => ({ id, name, worktree }));
 }
 
 /** Sessions by the worktree path they were made for; a session named for it counts too. */

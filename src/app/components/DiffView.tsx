@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { type DiffLine, setPagerSize } from "../store.ts";
 import { cell } from "../text.ts";
-import { frame, type Theme } from "../theme.ts";
+import type { Theme } from "../theme.ts";
+import { Sheet } from "./Sheet.tsx";
 
 function toneColor(theme: Theme, tone: DiffLine["tone"]): string {
   switch (tone) {
@@ -38,19 +39,7 @@ export function DiffView({ width, height }: { width: number; height: number }) {
       ? `lines ${top + 1}–${Math.min(top + inner, lines.length)} of ${lines.length} — j/k scroll, `
       : "";
   return (
-    <box
-      position="absolute"
-      top={0}
-      left={0}
-      width={width}
-      height={height}
-      zIndex={10}
-      border
-      {...frame(theme, "double")}
-      borderColor={theme.accent}
-      backgroundColor={theme.headerBg}
-      title={`${overlay.title}— ${where}Esc closes `}
-    >
+    <Sheet width={width} height={height} title={`${overlay.title}— ${where}Esc closes `}>
       <text wrapMode="none">
         {lines.slice(top, top + inner).map((line, row) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: diff lines are positional.
@@ -60,6 +49,6 @@ export function DiffView({ width, height }: { width: number; height: number }) {
           </span>
         ))}
       </text>
-    </box>
+    </Sheet>
   );
 }

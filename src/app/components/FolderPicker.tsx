@@ -4,9 +4,8 @@
 import { homedir } from "node:os";
 import type { Folder } from "../../sessionizer/folders.ts";
 import { matchFolders } from "../../sessionizer/match.ts";
-import { useDash, useTheme } from "../context.ts";
-import { cell } from "../text.ts";
-import { frame } from "../theme.ts";
+import { useDash } from "../context.ts";
+import { ChoiceBox } from "./ChoiceBox.tsx";
 
 const BOX_WIDTH = 80;
 const BOX_TOP = 1;
@@ -23,50 +22,25 @@ function rowText(folder: Folder): string {
 
 /** `height` is the body's: the box stays inside it, above the footer. */
 export function FolderPicker({ width, height }: { width: number; height: number }) {
-  const theme = useTheme();
   const overlay = useDash((s) => s.overlay);
   const input = useDash((s) => s.input);
   if (overlay.kind !== "folders") return null;
   // The same rows, in the same order, as FolderActions.shownFolders picks from.
-  const rows = matchFolders(overlay.folders, input);
-  const boxWidth = Math.min(BOX_WIDTH, width);
-  const top = Math.max(0, Math.min(BOX_TOP, height - 3));
-  const visible = Math.max(1, Math.min(Math.max(rows.length, 1), height - top - 2));
-  const at = Math.min(overlay.index, rows.length - 1);
-  const first = Math.max(0, Math.min(at - visible + 1, rows.length - visible));
+  const choices = matchFolders(overlay.folders, input).map((folder) => ({
+    key: folder.path,
+    text: rowText(folder),
+    muted: !folder.session,
+  }));
   return (
-    <box
-      position="absolute"
-      top={top}
-      left={Math.max(0, Math.floor((width - boxWidth) / 2))}
-      width={boxWidth}
-      height={visible + 2}
-      zIndex={10}
-      border
-      {...frame(theme, "rounded")}
-      borderColor={theme.accent}
-      backgroundColor={theme.headerBg}
+    <ChoiceBox
+      width={width}
+      height={height}
+      boxWidth={BOX_WIDTH}
+      top={BOX_TOP}
       title=" folders "
-      flexDirection="column"
-    >
-      {rows.length === 0 ? (
-        <text fg={theme.muted}>
-          {cell(" no folder matches: type a path (/… or ~/…) to open it", boxWidth - 2)}
-        </text>
-      ) : null}
-      {rows.slice(first, first + visible).map((folder, offset) => {
-        const selected = first + offset === at;
-        return (
-          <text
-            key={folder.path}
-            fg={selected ? theme.selectionFg : folder.session ? theme.text : theme.muted}
-            bg={selected ? theme.selectionBg : undefined}
-            wrapMode="none"
-          >
-            {cell(rowText(folder), boxWidth - 2)}
-          </text>
-        );
-      })}
-    </box>
+      choices={choices}
+      index={overlay.index}
+      empty=" no folder matches: type a path (/… or ~/…) to open it"
+    />
   );
 }

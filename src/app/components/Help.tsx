@@ -9,7 +9,8 @@ import { useActions, useDash, useTheme } from "../context.ts";
 import { REPORTS_MARK } from "../lines.ts";
 import { setPagerSize } from "../store.ts";
 import { cell, columns } from "../text.ts";
-import { frame, type Theme } from "../theme.ts";
+import type { Theme } from "../theme.ts";
+import { Sheet } from "./Sheet.tsx";
 
 const ORDER: Category[] = ["Move", "View", "Agent", "Inbox", "Worktree", "Session", "Dashboard", "Dialog"];
 /** Room a title needs beside its keys before the help takes two columns. */
@@ -92,20 +93,7 @@ export function Help({ width, height }: { width: number; height: number }) {
       ? ` keys ${top + 1}–${Math.min(top + inner, rows)} of ${rows} — j/k scroll, Esc closes `
       : " keys — Esc closes ";
   return (
-    <box
-      position="absolute"
-      top={0}
-      left={0}
-      width={width}
-      height={height}
-      zIndex={10}
-      border
-      {...frame(theme, "double")}
-      borderColor={theme.accent}
-      backgroundColor={theme.headerBg}
-      title={title}
-      flexDirection="row"
-    >
+    <Sheet width={width} height={height} title={title} row>
       {columnsOf.map((column, index) => (
         // One text per column, a span per line: one renderable instead of one per line makes
         // opening the help about twice as cheap (it is the key a person presses first).
@@ -122,6 +110,6 @@ export function Help({ width, height }: { width: number; height: number }) {
           </text>
         </box>
       ))}
-    </box>
+    </Sheet>
   );
 }

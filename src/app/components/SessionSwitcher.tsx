@@ -1,10 +1,11 @@
-// The session switcher (`o`): every session grouped by space, with its agents' states and
-// attached clients, narrowed by what is typed (the footer shows the line).
+// The session switcher (`o`, and `M`'s choice of where a pane goes): every session grouped by
+// space, with its agents' states and attached clients, narrowed by what is typed (the footer
+// shows the line).
 
 import { filterSessions, sessionRows } from "../../space/rows.ts";
 import { useDash, useTheme } from "../context.ts";
-import { cell } from "../text.ts";
-import { frame, stateGlyph } from "../theme.ts";
+import { stateGlyph } from "../theme.ts";
+import { ChoiceBox } from "./ChoiceBox.tsx";
 
 const BOX_WIDTH = 60;
 const BOX_TOP = 1;
@@ -18,52 +19,22 @@ export function SessionSwitcher({ width, height }: { width: number; height: numb
   const agents = useDash((s) => s.allAgents);
   if (overlay.kind !== "sessions") return null;
   // The same rows, in the same order, as SessionActions.shownSessions picks from.
-  const rows = filterSessions(sessionRows(snapshot, agents, overlay.spaces), input);
-  const index = overlay.index;
-  const boxWidth = Math.min(BOX_WIDTH, width);
-  const top = Math.max(0, Math.min(BOX_TOP, height - 3));
-  const visible = Math.max(1, Math.min(Math.max(rows.length, 1), height - top - 2));
-  const at = Math.min(index, rows.length - 1);
-  const first = Math.max(0, Math.min(at - visible + 1, rows.length - visible));
+  const choices = filterSessions(sessionRows(snapshot, agents, overlay.spaces), input).map((row) => {
+    const glyphs = row.states.map((state) => stateGlyph(theme, state)).join("");
+    const clients = row.attached > 0 ? `${row.attached} attached` : "";
+    const space = row.space ? `[${row.space}] ` : "";
+    return { key: row.id, text: ` ${space}${row.name}  ${glyphs}  ${clients}` };
+  });
   return (
-    <box
-      position="absolute"
-      top={top}
-      left={Math.max(0, Math.floor((width - boxWidth) / 2))}
-      width={boxWidth}
-      height={visible + 2}
-      zIndex={10}
-      border
-      {...frame(theme, "rounded")}
-      borderColor={theme.accent}
-      backgroundColor={theme.headerBg}
+    <ChoiceBox
+      width={width}
+      height={height}
+      boxWidth={BOX_WIDTH}
+      top={BOX_TOP}
       title={overlay.move ? ` move ${overlay.move.label} to ` : " sessions "}
-      flexDirection="column"
-    >
-      {rows.length === 0 ? (
-        <text fg={theme.muted}>
-          {cell(
-            overlay.move ? " no session matches" : ` Enter creates session '${input.trim()}'`,
-            boxWidth - 2,
-          )}
-        </text>
-      ) : null}
-      {rows.slice(first, first + visible).map((row, offset) => {
-        const selected = first + offset === at;
-        const glyphs = row.states.map((state) => stateGlyph(theme, state)).join("");
-        const clients = row.attached > 0 ? `${row.attached} attached` : "";
-        const space = row.space ? `[${row.space}] ` : "";
-        return (
-          <text
-            key={row.id}
-            fg={selected ? theme.selectionFg : theme.text}
-            bg={selected ? theme.selectionBg : undefined}
-            wrapMode="none"
-          >
-            {cell(` ${space}${row.name}  ${glyphs}  ${clients}`, boxWidth - 2)}
-          </text>
-        );
-      })}
-    </box>
+      choices={choices}
+      index={overlay.index}
+      empty={overlay.move ? " no session matches" : ` Enter creates session '${input.trim()}'`}
+    />
   );
 }
