@@ -109,13 +109,13 @@ describe("taw doctor", () => {
       const s = await server();
       await s.run("set-option", "-g", "@agent-wizard-watch", "off");
       const env = folders();
-      expect((await s.taw(["plugin", "install"], env)).code).toBe(0);
+      expect((await s.taw(["tmux", "install"], env)).code).toBe(0);
       expect((await doctor(s, env)).check("plugin")).toMatchObject({ level: "ok" });
       await s.run("bind-key", "-T", "prefix", "A", "display-message", "mine");
       const { check } = await doctor(s, env);
       expect(check("plugin")?.level).toBe("fail");
       expect(check("plugin")?.detail).toContain("prefix A");
-      expect(check("plugin")?.fix).toContain("taw plugin install");
+      expect(check("plugin")?.fix).toContain("taw tmux install");
     },
     TIMEOUT_MS,
   );

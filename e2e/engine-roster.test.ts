@@ -16,7 +16,7 @@ test("panes that ended while no engine ran are closed by the engine that comes b
   const s = await server();
   const env = { TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-roster-")) };
   await s.run("set-option", "-g", "@agent-wizard-watch", "off");
-  expect((await s.taw(["plugin", "install"], env)).code).toBe(0);
+  expect((await s.taw(["tmux", "install"], env)).code).toBe(0);
   expect((await s.taw(["engine"], env)).code).toBe(0);
   const agent = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `${agents}/claude`)).trim();
   const killed = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();

@@ -28,10 +28,8 @@ async function load(s: TestServer): Promise<void> {
   await s.run("run-shell", PLUGIN);
   // The plugin is silent by design; when it did nothing, say why.
   if ((await s.run("show-options", "-gqv", "@agent_wizard_version")).trim() === "") {
-    const direct = await s.taw(["plugin", "install"]);
-    throw new Error(
-      `the plugin installed nothing; taw plugin install says: ${direct.stderr || direct.stdout}`,
-    );
+    const direct = await s.taw(["tmux", "install"]);
+    throw new Error(`the plugin installed nothing; taw tmux install says: ${direct.stderr || direct.stdout}`);
   }
 }
 
@@ -95,7 +93,7 @@ describe("plugin", () => {
         .filter((line) => line.includes("bin/taw") || line.includes("app/entry.ts"));
       expect(keys).toHaveLength(4);
 
-      const removed = await s.taw(["plugin", "uninstall", "--json"]);
+      const removed = await s.taw(["tmux", "uninstall", "--json"]);
       expect(removed.json?.ok).toBe(true);
       const after = await hookLines(s);
       expect(after.filter((line) => line.includes(SLOT))).toEqual([]);
@@ -121,7 +119,7 @@ describe("plugin", () => {
         for (let i = 0; i < loads; i++) await load(s);
         expect(await prefixBinding(s, "A")).toContain('run-shell -C "display-popup -E');
         expect(await prefixBinding(s, "O")).toContain(" next ");
-        const removed = await s.taw(["plugin", "uninstall", "--json"]);
+        const removed = await s.taw(["tmux", "uninstall", "--json"]);
         expect(removed.json?.result.restored).toEqual(["A", "O"]);
         expect(await prefixBinding(s, "A")).toBe(mine.A);
         expect(await prefixBinding(s, "O")).toBe(mine.O);
@@ -139,7 +137,7 @@ describe("plugin", () => {
       await load(s);
       await s.run("bind-key", "-T", "prefix", "A", "display-message", "after");
       const after = await prefixBinding(s, "A");
-      await s.taw(["plugin", "uninstall"]);
+      await s.taw(["tmux", "uninstall"]);
       expect(await prefixBinding(s, "A")).toBe(after);
     },
     TIMEOUT_MS,

@@ -1,5 +1,5 @@
-// taw plugin install|uninstall: the key bindings and focus hooks taw gives tmux. The plugin
-// file (assets/taw.tmux) only finds taw and runs `taw plugin install`; everything else is
+// taw tmux install|uninstall: the key bindings and focus hooks taw gives tmux. The plugin
+// file (assets/taw.tmux) only finds taw and runs `taw tmux install`; everything else is
 // here so it can be tested and gated on tmux's version.
 //
 // Idempotence: every hook taw sets sits at one fixed index of that hook's array
@@ -302,8 +302,8 @@ async function failures(tmux: Tmux, commands: string[][]): Promise<string[]> {
   );
 }
 
-export const pluginInstall = defineCommand({
-  path: ["plugin", "install"],
+export const tmuxInstall = defineCommand({
+  path: ["tmux", "install"],
   summary: "bind the popup and next-up keys and set the focus hooks (what assets/taw.tmux runs)",
   flags: { bin: { type: "string", description: "the taw the bindings run (default: this one)" } },
   async run(ctx) {
@@ -332,8 +332,8 @@ export const pluginInstall = defineCommand({
     ].join("\n"),
 });
 
-export const pluginUninstall = defineCommand({
-  path: ["plugin", "uninstall"],
+export const tmuxUninstall = defineCommand({
+  path: ["tmux", "uninstall"],
   summary: "remove every key binding and hook taw added, and put back the bindings it replaced",
   async run(ctx) {
     const { installed, bindings } = await readInstalled(ctx.tmux);
@@ -354,4 +354,4 @@ export const pluginUninstall = defineCommand({
         ].join("\n"),
 });
 
-export const pluginCommands = [pluginInstall, pluginUninstall];
+export const tmuxCommands = [tmuxInstall, tmuxUninstall];

@@ -23,7 +23,8 @@ import { notifyCommands } from "./notify.ts";
 import { paneCommands } from "./pane.ts";
 import { paneLayoutCommands } from "./pane-layout.ts";
 import { pipCommands } from "./pip.ts";
-import { pluginCommands } from "./plugin.ts";
+import { tmuxCommands } from "./plugin.ts";
+import { pluginCommands } from "./plugins.ts";
 import { reportCommands } from "./report.ts";
 import { runCommand } from "./run.ts";
 import { sandboxCommand } from "./sandbox.ts";
@@ -79,6 +80,7 @@ export const COMMANDS: Command[] = [
   ...(explainCommands as Command[]),
   ...(manifestCommands as Command[]),
   ...(configCommands as Command[]),
+  ...(tmuxCommands as Command[]),
   ...(pluginCommands as Command[]),
   setupCommand as Command,
   shellInitCommand as Command,

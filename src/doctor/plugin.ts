@@ -1,10 +1,10 @@
-// The plugin check: the keys and hooks `taw plugin install` recorded are still in place.
+// The plugin check: the keys and hooks `taw tmux install` recorded are still in place.
 
 import { HOOK_SLOT, readInstalled } from "../cli/plugin.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { type Check, fail, ok, warn } from "./check.ts";
 
-const RELOAD = "load the plugin again (tmux source-file ~/.tmux.conf) or run 'taw plugin install'";
+const RELOAD = "load the plugin again (tmux source-file ~/.tmux.conf) or run 'taw tmux install'";
 
 /** Hooks whose taw slot is set, from `show-hooks -g` and `-gw` (session and window hooks). */
 async function hooksSet(tmux: Tmux): Promise<Set<string>> {

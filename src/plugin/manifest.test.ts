@@ -114,6 +114,11 @@ action = "apply"
       `${BASE}[[link_handlers]]\nid = "l"\ntitle = "L"\npattern = "x"\naction = "nope"\n`,
       "link_handlers.0.action: names no action of this plugin ('nope')",
     ],
+    [
+      "an unknown action context",
+      `${BASE}[[actions]]\nid = "a"\ntitle = "A"\ncontexts = ["window"]\ncommand = ["a"]\n`,
+      "actions.0.contexts: 'window' is not one of global, workspace, tab, pane, selection",
+    ],
     ["not toml", "id = = 1\n", "p.toml:1: not valid TOML"],
   ];
   for (const [name, text, message] of bad) {

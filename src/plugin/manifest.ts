@@ -60,6 +60,8 @@ const PLUGIN_ID = /^[A-Za-z0-9.:_-]+$/;
 /** An id inside a plugin (action, pane, link handler): the same without dots. */
 const LOCAL_ID = /^[A-Za-z0-9:_-]+$/;
 const PLATFORM_NAMES = ["linux", "macos", "windows"];
+/** Where an action applies (herdr's action contexts). */
+export const ACTION_CONTEXTS = ["global", "workspace", "tab", "pane", "selection"];
 
 export class ManifestError extends Error {}
 
@@ -95,6 +97,12 @@ export function parseManifest(file: string, text: string): Manifest {
     if (unknown) fail(path, `'${unknown}' is not one of ${PLATFORM_NAMES.join(", ")}`);
     return list;
   };
+  const contextsAt = (path: Path, value: unknown) => {
+    const list = strings(path, value) ?? [];
+    const unknown = list.find((name) => !ACTION_CONTEXTS.includes(name));
+    if (unknown) fail(path, `'${unknown}' is not one of ${ACTION_CONTEXTS.join(", ")}`);
+    return list;
+  };
   const entryOf = (path: Path, entry: Raw): Entry => {
     const command = entry.command;
     if (!Array.isArray(command) || command.length === 0 || !command.every((w) => typeof w === "string"))
@@ -127,7 +135,7 @@ export function parseManifest(file: string, text: string): Manifest {
     return {
       id: localId([...at, "id"], entry.id, actionIds),
       title: str([...at, "title"], entry.title),
-      contexts: strings([...at, "contexts"], entry.contexts) ?? [],
+      contexts: contextsAt([...at, "contexts"], entry.contexts),
       ...entryOf(at, entry),
     };
   });

@@ -1,0 +1,130 @@
+// herdr plugins on a real server: a plugin written to herdr's documented manifest links, its
+// action is listed under herdr's qualified id and runs with herdr's environment contract
+// (ids, folders, HERDR_PLUGIN_CONTEXT_JSON with the focused and the calling pane) and calls
+// back through `herdr`; its runs are logged; a broken manifest is refused with its line;
+// disabled, it does not run; `taw plugin install` with no source says where taw's tmux keys went.
+
+import { expect, test } from "bun:test";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { useServers, waitFor } from "./harness.ts";
+import { engineWithSocket } from "./herdr-engine.ts";
+
+const start = useServers();
+const FIXTURE = join(import.meta.dir, "fixtures", "plugins", "where");
+
+test("link, list, invoke with herdr's environment, log, refuse a broken manifest, disable, unlink", async () => {
+  const s = await start({ session: "main" });
+  const { proc, env } = await engineWithSocket(s);
+  try {
+    const plugin = mkdtempSync(join(tmpdir(), "taw-plugin-"));
+    cpSync(FIXTURE, plugin, { recursive: true });
+    const linked = await s.taw(["plugin", "link", plugin, "--json"], env);
+    expect(linked.json?.result).toMatchObject({
+      id: "example.where",
+      root: plugin,
+      enabled: true,
+      version: "0.1.0",
+    });
+    const actions = await s.taw(["plugin", "action", "list", "--json"], env);
+    expect(actions.json?.result).toEqual([
+      {
+        id: "example.where.show",
+        plugin_id: "example.where",
+        action_id: "show",
+        title: "Show where I am",
+        contexts: ["pane"],
+        command: ["sh", "show.sh"],
+      },
+    ]);
+
+    // Invoked on a pane from outside tmux: that pane is the focus, nobody is the caller.
+    const pane = (await s.run("display-message", "-p", "-t", "main:0.0", "#{pane_id}")).trim();
+    const ran = await s.taw(["plugin", "action", "invoke", "example.where.show", "--pane", pane], env);
+    expect(ran.code).toBe(0);
+    const publicPane = `w0:p${pane.slice(1)}`;
+    expect(ran.stdout).toContain(`id=example.where action=show pane=${publicPane} cwd=${plugin}`);
+    const config = (await s.taw(["plugin", "config-dir", "example.where"], env)).stdout.trim();
+    expect(ran.stdout).toContain(`config=${config}`);
+    const state = join(env.TAW_STATE_DIR, "plugins", "example.where");
+    expect(JSON.parse(readFileSync(join(state, "context.json"), "utf8"))).toEqual({
+      invocation_source: "cli",
+      caller_pane_id: null,
+      workspace_id: "w0",
+      workspace_label: "main",
+      workspace_cwd: expect.any(String),
+      tab_id: expect.stringMatching(/^w0:t\d+$/),
+      tab_label: expect.any(String),
+      focused_pane_id: publicPane,
+      focused_pane_cwd: expect.any(String),
+    });
+    // It called back through `herdr`: the pane list came from taw's socket.
+    expect(readFileSync(join(state, "panes.json"), "utf8")).toContain(publicPane);
+
+    // Invoked from inside a pane: that pane is the caller and the focus.
+    const inner = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
+    const vars = Object.entries({ ...s.env(env) })
+      .filter(([key]) => key.startsWith("TAW_") || key === "PATH" || key === "XDG_RUNTIME_DIR")
+      .map(([key, value]) => `${key}='${value}'`)
+      .join(" ");
+    await s.run(
+      "send-keys",
+      "-t",
+      inner,
+      "-l",
+      `env ${vars} taw plugin action invoke example.where.show; echo done-$?`,
+    );
+    await s.run("send-keys", "-t", inner, "Enter");
+    await waitFor(
+      async () => (await s.run("capture-pane", "-p", "-t", inner)).includes("done-0") || undefined,
+      15_000,
+      "the invocation from the pane",
+    );
+    const innerPublic = `w0:p${inner.slice(1)}`;
+    expect(JSON.parse(readFileSync(join(state, "context.json"), "utf8"))).toMatchObject({
+      caller_pane_id: innerPublic,
+      focused_pane_id: innerPublic,
+    });
+
+    const log = await s.taw(["plugin", "log", "list", "--plugin", "example.where", "--json"], env);
+    expect(log.json?.result.map((e: { name: string; exit_code: number }) => [e.name, e.exit_code])).toEqual([
+      ["show", 0],
+      ["show", 0],
+    ]);
+
+    // A manifest broken since it was linked: enabling again is refused with its line.
+    await s.taw(["plugin", "disable", "example.where"], env);
+    const disabled = await s.taw(["plugin", "action", "invoke", "example.where.show"], env);
+    expect(disabled.code).not.toBe(0);
+    writeFileSync(
+      join(plugin, "herdr-plugin.toml"),
+      readFileSync(join(plugin, "herdr-plugin.toml"), "utf8").replace(
+        'command = ["sh", "show.sh"]',
+        'command = "sh show.sh"',
+      ),
+    );
+    const refused = await s.taw(["plugin", "enable", "example.where"], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("herdr-plugin.toml:11: actions.0.command: must be an argv list");
+    expect((await s.taw(["plugin", "list", "--json"], env)).json?.result[0].enabled).toBe(false);
+
+    const broken = mkdtempSync(join(tmpdir(), "taw-plugin-broken-"));
+    writeFileSync(
+      join(broken, "herdr-plugin.toml"),
+      'id = "x"\nname = "X"\nversion = "1"\nmin_herdr_version = "99.0"\n',
+    );
+    const tooNew = await s.taw(["plugin", "link", broken], env);
+    expect(tooNew.code).toBe(2);
+    expect(tooNew.stderr).toContain("herdr-plugin.toml:4: min_herdr_version: needs herdr 99.0");
+
+    expect((await s.taw(["plugin", "unlink", "example.where"], env)).code).toBe(0);
+    expect((await s.taw(["plugin", "list", "--json"], env)).json?.result).toEqual([]);
+    const moved = await s.taw(["plugin", "install"], env);
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain("taw tmux install");
+  } finally {
+    proc.kill();
+    await proc.exited;
+  }
+});

@@ -1,0 +1,249 @@
+// taw plugin …: herdr's plugin verbs, under herdr's names, for herdr plugins (a folder with a
+// herdr-plugin.toml, src/plugin). taw's own tmux keys and hooks are `taw tmux install`.
+
+import { EXIT, notFound, TawError, usageError } from "../errors.ts";
+import { invocationContext } from "../plugin/context.ts";
+import { readLog } from "../plugin/log.ts";
+import { runsHere } from "../plugin/manifest.ts";
+import {
+  findPlugin,
+  linkPlugin,
+  pluginConfigDir,
+  type Registered,
+  readManifest,
+  readRegistry,
+  setEnabled,
+  unlinkPlugin,
+} from "../plugin/registry.ts";
+import { runPluginCommand } from "../plugin/run.ts";
+import { callerPane } from "../space/layout.ts";
+import { resolve } from "../tmux/server.ts";
+import { requireArg } from "./args.ts";
+import { defineCommand } from "./command.ts";
+import { table } from "./table.ts";
+
+const pluginRows = (plugins: Registered[]) =>
+  table(
+    ["PLUGIN", "ENABLED", "SOURCE", "FOLDER"],
+    plugins.map((p) => [p.id, p.enabled ? "yes" : "no", p.source, p.root]),
+  );
+
+export const pluginLink = defineCommand({
+  path: ["plugin", "link"],
+  summary: "register a local herdr plugin folder (its herdr-plugin.toml is checked first)",
+  positionals: ["<path>"],
+  flags: { disabled: { type: "boolean", description: "register it disabled" } },
+  async run(ctx) {
+    const path = requireArg(ctx.args.positionals, 0, "path", "taw plugin link ~/src/my-plugin");
+    return linkPlugin(path, ctx.args.flags.disabled !== true, ctx.env);
+  },
+  render: (p) => `linked ${p.id} ${p.manifest.version} from ${p.root}${p.enabled ? "" : " (disabled)"}`,
+  toJson: ({ manifest, ...entry }) => ({ ...entry, name: manifest.name, version: manifest.version }),
+});
+
+export const pluginUnlink = defineCommand({
+  path: ["plugin", "unlink"],
+  summary: "forget a plugin; its folder, config and state stay",
+  positionals: ["<id>"],
+  async run(ctx) {
+    return unlinkPlugin(
+      requireArg(ctx.args.positionals, 0, "id", "taw plugin unlink example.layout"),
+      ctx.env,
+    );
+  },
+  render: (p) => `unlinked ${p.id} (${p.root} is left as it is)`,
+});
+
+export const pluginList = defineCommand({
+  path: ["plugin", "list"],
+  summary: "the plugins registered, enabled or not",
+  async run(ctx) {
+    return readRegistry(ctx.env);
+  },
+  render: (plugins) =>
+    plugins.length ? pluginRows(plugins) : "no plugins: link one with 'taw plugin link <folder>'",
+});
+
+const toggle = (enabled: boolean) =>
+  defineCommand({
+    path: ["plugin", enabled ? "enable" : "disable"],
+    summary: enabled ? "let a plugin's actions, events and startup run" : "keep a plugin registered but idle",
+    positionals: ["<id>"],
+    async run(ctx) {
+      const id = requireArg(
+        ctx.args.positionals,
+        0,
+        "id",
+        `taw plugin ${enabled ? "enable" : "disable"} example.layout`,
+      );
+      // Enabling checks the manifest again: a plugin broken since it was linked stays off.
+      if (enabled) readManifest(findPlugin(id, ctx.env).root);
+      return setEnabled(id, enabled, ctx.env);
+    },
+    render: (p: Registered) => `${p.id} ${p.enabled ? "enabled" : "disabled"}`,
+  });
+
+export const pluginConfigDirCommand = defineCommand({
+  path: ["plugin", "config-dir"],
+  summary: "print a plugin's config folder (HERDR_PLUGIN_CONFIG_DIR)",
+  positionals: ["<id>"],
+  async run(ctx) {
+    const id = requireArg(ctx.args.positionals, 0, "id", "taw plugin config-dir example.layout");
+    findPlugin(id, ctx.env);
+    return { path: pluginConfigDir(id, ctx.env) };
+  },
+  render: (r) => r.path,
+});
+
+/** herdr's `plugin install owner/repo` clones from GitHub; taw's tmux keys used to live here. */
+export const pluginInstallHint = defineCommand({
+  path: ["plugin", "install"],
+  summary: "(herdr's GitHub install is not answered here: clone it and 'taw plugin link' it)",
+  positionals: ["[owner/repo[/subdir]]"],
+  async run(ctx) {
+    const source = ctx.args.positionals[0];
+    if (!source)
+      throw usageError("taw's own tmux keys and hooks moved: 'taw tmux install' (assets/taw.tmux runs it)");
+    throw new TawError(
+      "unsupported",
+      `installing from GitHub is not answered by taw: clone ${source} yourself, build it as its README says, then 'taw plugin link <folder>'`,
+      2,
+    );
+  },
+});
+
+/** Every action of the enabled plugins (or of one), with herdr's qualified id `plugin.action`. */
+function actionsOf(env: Record<string, string | undefined>, only?: string) {
+  const plugins = only ? [findPlugin(only, env)] : readRegistry(env).filter((p) => p.enabled);
+  return plugins.flatMap((plugin) => {
+    const manifest = readManifest(plugin.root);
+    return manifest.actions
+      .filter((action) => runsHere(manifest, action))
+      .map((action) => ({ plugin, action, qualified: `${plugin.id}.${action.id}` }));
+  });
+}
+
+export const pluginActionList = defineCommand({
+  path: ["plugin", "action", "list"],
+  summary: "the actions of the enabled plugins, as 'plugin action invoke' names them",
+  flags: { plugin: { type: "string", description: "only this plugin's" } },
+  async run(ctx) {
+    return actionsOf(ctx.env, ctx.args.flags.plugin as string | undefined).map(
+      ({ plugin, action, qualified }) => ({
+        id: qualified,
+        plugin_id: plugin.id,
+        action_id: action.id,
+        title: action.title,
+        contexts: action.contexts,
+        command: action.command,
+      }),
+    );
+  },
+  render: (actions) =>
+    actions.length
+      ? table(
+          ["ACTION", "TITLE", "CONTEXTS"],
+          actions.map((a) => [a.id, a.title, a.contexts.join(",")]),
+        )
+      : "no actions: link a plugin with 'taw plugin link <folder>'",
+});
+
+export const pluginActionInvoke = defineCommand({
+  path: ["plugin", "action", "invoke"],
+  summary: "run a plugin action (plugin.action) with herdr's environment; its output is printed and logged",
+  positionals: ["<plugin.action>"],
+  flags: {
+    pane: { type: "string", description: "the pane it acts on (default: the pane you run it from)" },
+    timeout: { type: "string", description: "seconds before it is stopped (default 60)" },
+  },
+  async run(ctx) {
+    const id = requireArg(
+      ctx.args.positionals,
+      0,
+      "plugin.action",
+      "taw plugin action invoke example.layout.apply",
+    );
+    const at = id.lastIndexOf(".");
+    const pluginId = id.slice(0, at);
+    const found = at > 0 ? actionsOf(ctx.env, pluginId).find((a) => a.qualified === id) : undefined;
+    if (!found)
+      throw notFound(
+        "action_not_found",
+        `no action '${id}' in an enabled plugin; 'taw plugin action list' names them`,
+      );
+    if (!found.plugin.enabled)
+      throw new TawError(
+        "plugin_disabled",
+        `${found.plugin.id} is disabled: 'taw plugin enable ${found.plugin.id}'`,
+      );
+    const seconds = Number(ctx.args.flags.timeout ?? 60);
+    if (!(seconds > 0)) throw usageError("--timeout takes a number of seconds above 0");
+    const paneText = ctx.args.flags.pane as string | undefined;
+    const focused = paneText ? await resolve(ctx.tmux, paneText, "pane") : undefined;
+    const caller = await callerPane(ctx.tmux, ctx.env);
+    const context = await invocationContext(ctx.tmux, focused, caller, "cli");
+    const entry = await runPluginCommand(
+      ctx.tmux,
+      {
+        plugin: found.plugin,
+        kind: "action",
+        name: found.action.id,
+        command: found.action.command,
+        context,
+        vars: { HERDR_PLUGIN_ACTION_ID: found.action.id },
+        timeoutMs: seconds * 1000,
+      },
+      ctx.env,
+    );
+    if (entry.timed_out)
+      throw new TawError("timeout", `${id} ran past ${seconds} s and was stopped`, EXIT.timeout);
+    if (entry.exit_code !== 0)
+      throw new TawError(
+        "action_failed",
+        `${id} exited ${entry.exit_code}: ${entry.stderr.trim().split("\n")[0] ?? ""}`,
+      );
+    return entry;
+  },
+  render: (entry) => entry.stdout.replace(/\n$/, ""),
+});
+
+export const pluginLogList = defineCommand({
+  path: ["plugin", "log", "list"],
+  summary: "what a plugin's commands did: each run's command, exit and output",
+  flags: {
+    plugin: { type: "string", description: "the plugin (required)" },
+    limit: { type: "string", description: "how many of the newest runs (default 20)" },
+  },
+  async run(ctx) {
+    const id = ctx.args.flags.plugin as string | undefined;
+    if (!id) throw usageError("name the plugin: taw plugin log list --plugin example.layout");
+    findPlugin(id, ctx.env);
+    return readLog(id, Number(ctx.args.flags.limit ?? 20) || 20, ctx.env);
+  },
+  render: (entries) =>
+    entries.length
+      ? table(
+          ["AT", "KIND", "NAME", "EXIT", "MS"],
+          entries.map((e) => [
+            e.at,
+            e.kind,
+            e.name,
+            e.timed_out ? "timeout" : String(e.exit_code),
+            String(e.duration_ms),
+          ]),
+        )
+      : "nothing has run yet",
+});
+
+export const pluginCommands = [
+  pluginLink,
+  pluginUnlink,
+  pluginList,
+  toggle(true),
+  toggle(false),
+  pluginConfigDirCommand,
+  pluginInstallHint,
+  pluginActionList,
+  pluginActionInvoke,
+  pluginLogList,
+];

@@ -1,0 +1,50 @@
+// Each plugin command's run, one JSON line in the plugin's state folder: what ran, why, how
+// it ended and the start of its output (herdr's `plugin log list`).
+
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pluginStateDir } from "./registry.ts";
+
+type Env = Record<string, string | undefined>;
+
+/** Output kept per stream: enough to see what went wrong. */
+export const OUTPUT_CAP = 4096;
+
+export interface LogEntry {
+  at: string;
+  plugin_id: string;
+  /** `action`, `event`, `startup`, `pane`. */
+  kind: string;
+  /** The action or pane id, or the event name. */
+  name: string;
+  command: string[];
+  exit_code: number | null;
+  /** Ended by taw after its time was up. */
+  timed_out: boolean;
+  duration_ms: number;
+  stdout: string;
+  stderr: string;
+}
+
+const logFile = (id: string, env: Env) => join(pluginStateDir(id, env), "log.jsonl");
+
+export function appendLog(entry: LogEntry, env: Env = process.env): void {
+  mkdirSync(pluginStateDir(entry.plugin_id, env), { recursive: true });
+  appendFileSync(logFile(entry.plugin_id, env), `${JSON.stringify(entry)}\n`);
+}
+
+/** The newest `limit` entries, oldest first; a line that is not JSON is skipped. */
+export function readLog(id: string, limit = 50, env: Env = process.env): LogEntry[] {
+  const file = logFile(id, env);
+  if (!existsSync(file)) return [];
+  const entries: LogEntry[] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line) continue;
+    try {
+      entries.push(JSON.parse(line) as LogEntry);
+    } catch {
+      // a torn last line from a crash: skipped
+    }
+  }
+  return entries.slice(-limit);
+}
