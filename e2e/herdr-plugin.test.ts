@@ -5,9 +5,10 @@
 // disabled, it does not run; `taw plugin install` with no source says where taw's tmux keys went.
 
 import { expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { agentWindow, cue, fakeAgentDir, stateIs } from "./fake-agent/helpers.ts";
 import { useServers, waitFor } from "./harness.ts";
 import { engineWithSocket } from "./herdr-engine.ts";
 
@@ -128,3 +129,57 @@ test("link, list, invoke with herdr's environment, log, refuse a broken manifest
     await proc.exited;
   }
 });
+
+test("startup and event hooks: a blocked agent reaches the plugin; a plugin asleep in its handler delays no state", async () => {
+  const s = await start({ session: "main" });
+  const env = { TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-state-")) };
+  for (const name of ["watch", "slow"]) {
+    const folder = mkdtempSync(join(tmpdir(), `taw-plugin-${name}-`));
+    cpSync(join(import.meta.dir, "fixtures", "plugins", name), folder, { recursive: true });
+    expect((await s.taw(["plugin", "link", folder], env)).code).toBe(0);
+  }
+  const state = join(env.TAW_STATE_DIR, "plugins", "example.watch");
+  const { proc } = await engineWithSocket(s, env);
+  try {
+    await waitFor(() => existsSync(join(state, "started")) || undefined, 10_000, "the startup hook");
+    expect(readFileSync(join(state, "started"), "utf8").trim()).toBe("startup");
+
+    const agents = fakeAgentDir();
+    const first = await agentWindow(s, agents);
+    const second = await agentWindow(s, agents);
+    await stateIs(s, first, "idle");
+    await stateIs(s, second, "idle");
+    await cue(s, first, "blocked");
+    const line = await waitFor(
+      () => {
+        const text = existsSync(join(state, "events.tsv"))
+          ? readFileSync(join(state, "events.tsv"), "utf8")
+          : "";
+        return text.split("\n").find((l) => l.includes('"agent_status":"blocked"'));
+      },
+      10_000,
+      "the blocked event at the plugin",
+    );
+    const [name, paneId, json] = line.split("\t");
+    const publicFirst = `w0:p${first.slice(1)}`;
+    expect(name).toBe("pane.agent_status_changed");
+    expect(paneId).toBe(publicFirst);
+    expect(JSON.parse(json ?? "{}")).toEqual({
+      event: "pane.agent_status_changed",
+      data: { pane_id: publicFirst, workspace_id: "w0", agent_status: "blocked", agent: "claude" },
+    });
+
+    // The slow plugin sleeps 5 s on every event: another pane's change is seen as fast as ever.
+    const started = Date.now();
+    await cue(s, second, "working");
+    await stateIs(s, second, "working");
+    const took = Date.now() - started;
+    console.log(`state change seen ${took} ms after the cue, with a plugin asleep in its event handler`);
+    expect(took).toBeLessThan(3000);
+    const slow = await s.taw(["plugin", "log", "list", "--plugin", "example.slow", "--json"], env);
+    expect(slow.json?.result.length).toBeLessThan(4);
+  } finally {
+    proc.kill();
+    await proc.exited;
+  }
+}, 60_000);

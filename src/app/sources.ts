@@ -158,6 +158,7 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
     import("../inbox/auto.ts"),
     import("../watch/manifest-reload.ts"),
   ]);
+  const { attachPlugins } = await import("../plugin/events.ts");
   const manifests = new reload.ManifestReloader();
   const engine = new Engine({ tmux, manifests: manifests.current });
   try {
@@ -173,6 +174,8 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
     void engine.finished.then(attachAutosave(engine, tmux, process.env, () => {}));
     // And the inbox's auto-approvals (src/inbox/auto.ts).
     void engine.finished.then(attachAutoApprove(engine, tmux));
+    // And the herdr plugins' startup and event hooks (src/plugin/events.ts).
+    void engine.finished.then(attachPlugins(engine, tmux));
     return new EngineSource(engine, manifests);
   } catch (error) {
     await engine.stop().catch(() => undefined);

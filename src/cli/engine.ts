@@ -110,10 +110,14 @@ async function runForeground(ctx: CommandContext): Promise<ClaimRecord> {
   // Approvals [inbox] auto_approve gives on its own, logged and notified (src/inbox/auto.ts).
   const { attachAutoApprove } = await import("../inbox/auto.ts");
   const stopAutoApprove = attachAutoApprove(engine, ctx.tmux, ctx.env, (message) => log.info(message));
+  // herdr plugins: their [[startup]] now, their [[events]] as the engine sees them (src/plugin).
+  const { attachPlugins } = await import("../plugin/events.ts");
+  const stopPlugins = attachPlugins(engine, ctx.tmux, ctx.env, (message) => log.info(message));
   await engine.finished;
   await stopAutosave();
   stopManifests();
   stopAutoApprove();
+  stopPlugins();
   await stopHerdr();
   return { running: false };
 }

@@ -1,8 +1,10 @@
 // taw plugin …: herdr's plugin verbs, under herdr's names, for herdr plugins (a folder with a
 // herdr-plugin.toml, src/plugin). taw's own tmux keys and hooks are `taw tmux install`.
 
+import { readFileSync } from "node:fs";
 import { EXIT, notFound, TawError, usageError } from "../errors.ts";
 import { invocationContext } from "../plugin/context.ts";
+import { droppedFile } from "../plugin/events.ts";
 import { readLog } from "../plugin/log.ts";
 import { runsHere } from "../plugin/manifest.ts";
 import {
@@ -22,11 +24,20 @@ import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 
-const pluginRows = (plugins: Registered[]) =>
+const pluginRows = (plugins: (Registered & { dropped?: number })[]) =>
   table(
-    ["PLUGIN", "ENABLED", "SOURCE", "FOLDER"],
-    plugins.map((p) => [p.id, p.enabled ? "yes" : "no", p.source, p.root]),
+    ["PLUGIN", "ENABLED", "DROPPED", "SOURCE", "FOLDER"],
+    plugins.map((p) => [p.id, p.enabled ? "yes" : "no", String(p.dropped ?? 0), p.source, p.root]),
   );
+
+/** Event runs a plugin's full backlog dropped (src/plugin/events.ts), 0 when none. */
+function droppedOf(id: string, env: Record<string, string | undefined>): number {
+  try {
+    return Number.parseInt(readFileSync(droppedFile(id, env), "utf8"), 10) || 0;
+  } catch {
+    return 0;
+  }
+}
 
 export const pluginLink = defineCommand({
   path: ["plugin", "link"],
@@ -58,7 +69,7 @@ export const pluginList = defineCommand({
   path: ["plugin", "list"],
   summary: "the plugins registered, enabled or not",
   async run(ctx) {
-    return readRegistry(ctx.env);
+    return readRegistry(ctx.env).map((plugin) => ({ ...plugin, dropped: droppedOf(plugin.id, ctx.env) }));
   },
   render: (plugins) =>
     plugins.length ? pluginRows(plugins) : "no plugins: link one with 'taw plugin link <folder>'",

@@ -22,7 +22,7 @@ export interface Registered {
   enabled: boolean;
 }
 
-const registryFile = (env: Env) => join(stateDir(env), "plugins", "registry.json");
+export const registryFile = (env: Env) => join(stateDir(env), "plugins", "registry.json");
 export const pluginConfigDir = (id: string, env: Env = process.env) => join(configDir(env), "plugins", id);
 export const pluginStateDir = (id: string, env: Env = process.env) => join(stateDir(env), "plugins", id);
 

@@ -21,6 +21,8 @@ export interface PluginRun {
   /** The kind's own variables: HERDR_PLUGIN_ACTION_ID, HERDR_PLUGIN_EVENT, … */
   vars: Record<string, string>;
   timeoutMs?: number;
+  /** Ends the command early (the engine stopping). */
+  signal?: AbortSignal;
 }
 
 /** The environment a plugin command gets. */
@@ -73,12 +75,15 @@ export async function runPluginCommand(
       timedOut = true;
       proc.kill("SIGTERM");
     }, run.timeoutMs ?? ACTION_TIMEOUT_MS);
+    const stop = () => proc.kill("SIGTERM");
+    run.signal?.addEventListener("abort", stop, { once: true });
     [stdout, stderr] = await Promise.all([
       new Response(proc.stdout).text(),
       new Response(proc.stderr).text(),
     ]);
     exitCode = await proc.exited;
     clearTimeout(timer);
+    run.signal?.removeEventListener("abort", stop);
   } catch (error) {
     // Not found, not executable: said in the log as the command's own error would be.
     stderr = (error as Error).message;
