@@ -8,9 +8,11 @@ import { expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "./fake-agent/helpers.ts";
 import { useServers, waitFor } from "./harness.ts";
 import { engineWithSocket } from "./herdr-engine.ts";
+import { claimForTest, optionAgent } from "./option-agent.ts";
 
 const start = useServers();
 const FIXTURE = join(import.meta.dir, "fixtures", "plugins", "where");
@@ -183,3 +185,45 @@ test("startup and event hooks: a blocked agent reaches the plugin; a plugin asle
     await proc.exited;
   }
 }, 60_000);
+
+test("the dashboard's palette lists the plugin's action and runs it for the selected agent", async () => {
+  const s = await start({ session: "main" });
+  const env = { TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-state-")) };
+  const folder = mkdtempSync(join(tmpdir(), "taw-plugin-where-"));
+  cpSync(FIXTURE, folder, { recursive: true });
+  expect((await s.taw(["plugin", "link", folder], env)).code).toBe(0);
+  await claimForTest(s);
+  const agent = await optionAgent(s, { name: "alpha", state: "blocked" });
+  const dash = await openDashboard(s, { env });
+  await screenShows(s, dash, (t) => t.includes("alpha"), "the agent");
+  await s.run("send-keys", "-t", dash, ":");
+  await screenShows(
+    s,
+    dash,
+    (t) => t.includes("Show where I am") && t.includes("example.where"),
+    "the palette",
+  );
+  await s.run("send-keys", "-t", dash, "-l", "where am");
+  await s.run("send-keys", "-t", dash, "Enter");
+  await screenShows(
+    s,
+    dash,
+    (t) => t.includes("example.where.show: id=example.where"),
+    "the action's first line",
+  );
+  const context = JSON.parse(
+    readFileSync(join(env.TAW_STATE_DIR, "plugins", "example.where", "context.json"), "utf8"),
+  );
+  expect(context).toMatchObject({
+    invocation_source: "palette",
+    focused_pane_id: `w0:p${agent.slice(1)}`,
+    focused_pane_agent: "claude",
+    focused_pane_status: "blocked",
+  });
+  // A dashboard command from the palette: the session switcher opens.
+  await s.run("send-keys", "-t", dash, ":");
+  await screenShows(s, dash, (t) => t.includes("commands and plugin actions"), "the palette again");
+  await s.run("send-keys", "-t", dash, "-l", "session switcher");
+  await s.run("send-keys", "-t", dash, "Enter");
+  await screenShows(s, dash, (t) => t.includes("session: "), "the switcher, run from the palette");
+});

@@ -14,6 +14,7 @@ import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { Help } from "./components/Help.tsx";
 import { InboxFeed, InboxList } from "./components/Inbox.tsx";
+import { Palette } from "./components/Palette.tsx";
 import { Picker } from "./components/Picker.tsx";
 import { Preview } from "./components/Preview.tsx";
 import { SessionSwitcher } from "./components/SessionSwitcher.tsx";
@@ -45,7 +46,12 @@ export function handleKey(
 
 function typeInto(store: DashStore, line: string): void {
   const { overlay } = store.getState();
-  if (overlay.kind === "picker" || overlay.kind === "sessions" || overlay.kind === "folders")
+  if (
+    overlay.kind === "picker" ||
+    overlay.kind === "sessions" ||
+    overlay.kind === "folders" ||
+    overlay.kind === "palette"
+  )
     store.setState({ input: line, overlay: { ...overlay, index: 0 } });
   else store.setState({ input: line });
   if (overlay.kind === "filter") setFilter(store, line);
@@ -72,6 +78,7 @@ function Body({ width, height }: { width: number; height: number }) {
       {overlay === "picker" ? <Picker width={width} height={layout.bodyRows} /> : null}
       {overlay === "sessions" ? <SessionSwitcher width={width} height={layout.bodyRows} /> : null}
       {overlay === "folders" ? <FolderPicker width={width} height={layout.bodyRows} /> : null}
+      {overlay === "palette" ? <Palette width={width} height={layout.bodyRows} /> : null}
     </box>
   );
 }

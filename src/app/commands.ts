@@ -38,6 +38,8 @@ const worktreeActions = () => import("./worktrees.ts");
 const inboxActions = () => import("./components/InboxActions.ts");
 /** And the session switcher's (src/space). */
 const sessionActions = () => import("./components/SessionActions.ts");
+/** And the palette's (plugin actions, src/plugin). */
+const paletteActions = () => import("./components/PaletteActions.ts");
 /** And the sessionizer's (src/sessionizer). */
 const folderActions = () => import("./components/FolderActions.ts");
 
@@ -75,6 +77,7 @@ const EDITING: Mode[] = [
   "answer",
   "sessions",
   "folders",
+  "palette",
   "session-rename",
 ];
 
@@ -109,8 +112,16 @@ function movePicker(ctx: ActionContext, delta: number): void {
 
 /** ↓/↑ in the session switcher and in the sessionizer. */
 async function moveChoice(ctx: ActionContext, delta: number): Promise<void> {
-  if (ctx.store.getState().overlay.kind === "folders") (await folderActions()).moveFolder(ctx, delta);
+  const { kind } = ctx.store.getState().overlay;
+  if (kind === "folders") (await folderActions()).moveFolder(ctx, delta);
+  else if (kind === "palette") (await paletteActions()).movePalette(ctx, delta);
   else (await sessionActions()).moveChoice(ctx, delta);
+}
+
+/** Enter in the palette: a registry command runs as its own key would. */
+function runById(ctx: ActionContext, id: string): void | Promise<void> {
+  const command = COMMANDS.find((c) => c.id === id);
+  return command?.run(ctx, command.keys[0] ?? "");
 }
 
 function pagerPage(ctx: ActionContext): number {
@@ -492,7 +503,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "↓/↑",
     title: "next / previous session (or folder)",
     category: "Session",
-    modes: ["sessions", "folders"],
+    modes: ["sessions", "folders", "palette"],
     footer: true,
     run: (c) => moveChoice(c, 1),
   },
@@ -502,7 +513,7 @@ export const COMMANDS: KeyCommand[] = [
     hint: "↑",
     title: "previous session (or folder) in the list",
     category: "Session",
-    modes: ["sessions", "folders"],
+    modes: ["sessions", "folders", "palette"],
     run: (c) => moveChoice(c, -1),
   },
   {
@@ -510,14 +521,16 @@ export const COMMANDS: KeyCommand[] = [
     short: "switch",
     keys: ["return"],
     hint: "Enter",
-    title: "switch to the session (or create the typed name); the folder's session",
+    title: "switch to the session (or create the typed name); the folder's session; run the palette's choice",
     category: "Session",
-    modes: ["sessions", "folders"],
+    modes: ["sessions", "folders", "palette"],
     footer: true,
-    run: async (c) =>
-      c.store.getState().overlay.kind === "folders"
-        ? (await folderActions()).openChosen(c)
-        : (await sessionActions()).switchChosen(c),
+    run: async (c) => {
+      const { kind } = c.store.getState().overlay;
+      if (kind === "folders") return (await folderActions()).openChosen(c);
+      if (kind === "palette") return (await paletteActions()).runChosen(c, (id) => runById(c, id));
+      return (await sessionActions()).switchChosen(c);
+    },
   },
   {
     id: "session-rename",
@@ -542,6 +555,20 @@ export const COMMANDS: KeyCommand[] = [
     run: async (c) => (await sessionActions()).askKillSession(c),
   },
   // Dashboard
+  {
+    id: "palette",
+    short: "commands",
+    keys: [":", "ctrl+p"],
+    hint: ":",
+    title: "command palette: every command that applies, and the plugins' actions; type to filter",
+    category: "Dashboard",
+    modes: LIST,
+    run: async (c) =>
+      (await paletteActions()).openPalette(
+        c,
+        applicable({ ...c.store.getState(), overlay: { kind: "none" } }),
+      ),
+  },
   {
     id: "help",
     short: "keys",
@@ -735,7 +762,17 @@ export const COMMANDS: KeyCommand[] = [
     hint: "Esc",
     title: "cancel",
     category: "Dialog",
-    modes: ["rename", "prompt", "picker", "branch", "answer", "sessions", "folders", "session-rename"],
+    modes: [
+      "rename",
+      "prompt",
+      "picker",
+      "branch",
+      "answer",
+      "sessions",
+      "folders",
+      "palette",
+      "session-rename",
+    ],
     footer: true,
     run: (c) => closeOverlay(c.store),
   },

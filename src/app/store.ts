@@ -13,6 +13,7 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
 import { matchPanes, searchableOf } from "./filter.ts";
+import type { PaletteItem } from "./palette.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
@@ -39,6 +40,8 @@ export type Overlay =
   | { kind: "remove-worktree"; path: string; label: string; lost: string[] }
   /** The session switcher: `index` is the row chosen, `spaces` each session's space. */
   | { kind: "sessions"; index: number; spaces: Record<string, string>; move?: Moving }
+  /** The palette (`:`): commands and plugin actions, `index` the row chosen. */
+  | { kind: "palette"; index: number; items: PaletteItem[] }
   /** The sessionizer (`O`): the folders a session can be opened in, `index` the row chosen. */
   | { kind: "folders"; index: number; folders: Folder[] }
   | { kind: "session-rename"; sessionId: string; label: string }

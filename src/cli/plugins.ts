@@ -3,10 +3,9 @@
 
 import { readFileSync } from "node:fs";
 import { EXIT, notFound, TawError, usageError } from "../errors.ts";
-import { invocationContext } from "../plugin/context.ts";
+import { invokeAction, pluginActions } from "../plugin/actions.ts";
 import { droppedFile } from "../plugin/events.ts";
 import { readLog } from "../plugin/log.ts";
-import { runsHere } from "../plugin/manifest.ts";
 import {
   findPlugin,
   linkPlugin,
@@ -17,7 +16,6 @@ import {
   setEnabled,
   unlinkPlugin,
 } from "../plugin/registry.ts";
-import { runPluginCommand } from "../plugin/run.ts";
 import { callerPane } from "../space/layout.ts";
 import { resolve } from "../tmux/server.ts";
 import { requireArg } from "./args.ts";
@@ -123,23 +121,12 @@ export const pluginInstallHint = defineCommand({
   },
 });
 
-/** Every action of the enabled plugins (or of one), with herdr's qualified id `plugin.action`. */
-function actionsOf(env: Record<string, string | undefined>, only?: string) {
-  const plugins = only ? [findPlugin(only, env)] : readRegistry(env).filter((p) => p.enabled);
-  return plugins.flatMap((plugin) => {
-    const manifest = readManifest(plugin.root);
-    return manifest.actions
-      .filter((action) => runsHere(manifest, action))
-      .map((action) => ({ plugin, action, qualified: `${plugin.id}.${action.id}` }));
-  });
-}
-
 export const pluginActionList = defineCommand({
   path: ["plugin", "action", "list"],
   summary: "the actions of the enabled plugins, as 'plugin action invoke' names them",
   flags: { plugin: { type: "string", description: "only this plugin's" } },
   async run(ctx) {
-    return actionsOf(ctx.env, ctx.args.flags.plugin as string | undefined).map(
+    return pluginActions(ctx.env, ctx.args.flags.plugin as string | undefined).map(
       ({ plugin, action, qualified }) => ({
         id: qualified,
         plugin_id: plugin.id,
@@ -176,7 +163,7 @@ export const pluginActionInvoke = defineCommand({
     );
     const at = id.lastIndexOf(".");
     const pluginId = id.slice(0, at);
-    const found = at > 0 ? actionsOf(ctx.env, pluginId).find((a) => a.qualified === id) : undefined;
+    const found = at > 0 ? pluginActions(ctx.env, pluginId).find((a) => a.qualified === id) : undefined;
     if (!found)
       throw notFound(
         "action_not_found",
@@ -192,18 +179,10 @@ export const pluginActionInvoke = defineCommand({
     const paneText = ctx.args.flags.pane as string | undefined;
     const focused = paneText ? await resolve(ctx.tmux, paneText, "pane") : undefined;
     const caller = await callerPane(ctx.tmux, ctx.env);
-    const context = await invocationContext(ctx.tmux, focused, caller, "cli");
-    const entry = await runPluginCommand(
+    const entry = await invokeAction(
       ctx.tmux,
-      {
-        plugin: found.plugin,
-        kind: "action",
-        name: found.action.id,
-        command: found.action.command,
-        context,
-        vars: { HERDR_PLUGIN_ACTION_ID: found.action.id },
-        timeoutMs: seconds * 1000,
-      },
+      found,
+      { focused, caller, source: "cli", timeoutMs: seconds * 1000 },
       ctx.env,
     );
     if (entry.timed_out)

@@ -32,6 +32,8 @@ function inputLine(state: DashState): string | undefined {
       return overlay.move
         ? `move ${overlay.move.label} to session: ${input}${CURSOR}`
         : `session: ${input}${CURSOR}`;
+    case "palette":
+      return `run: ${input}${CURSOR}`;
     case "folders":
       return `open the session of folder: ${input}${CURSOR}`;
     case "session-rename":

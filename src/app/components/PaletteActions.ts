@@ -1,0 +1,78 @@
+// The command palette's keys: open it on what applies now, move, and Enter runs the chosen
+// dashboard command, or the chosen plugin action for the selected pane (its output's first
+// line, or its failure, in the message line). Loaded on first use.
+
+import { invokeAction, pluginActions } from "../../plugin/actions.ts";
+import { callerPane } from "../../space/layout.ts";
+import type { ActionContext } from "../actions.ts";
+import { matchItems, type PaletteCommand, paletteItems } from "../palette.ts";
+import { closeOverlay, type DashState, openOverlay, selectedPaneId, showMessage } from "../store.ts";
+
+export function shownItems(state: DashState) {
+  const { overlay, input } = state;
+  const rows = overlay.kind === "palette" ? matchItems(overlay.items, input) : [];
+  const index = overlay.kind === "palette" ? Math.min(overlay.index, rows.length - 1) : 0;
+  return { rows, chosen: rows[index] };
+}
+
+export function openPalette(ctx: ActionContext, commands: PaletteCommand[]): void {
+  const broken: string[] = [];
+  const actions = pluginActions(process.env, undefined, (message) => broken.push(message)).map((found) => ({
+    qualified: found.qualified,
+    title: found.action.title,
+    pluginId: found.plugin.id,
+    contexts: found.action.contexts,
+  }));
+  openOverlay(ctx.store, {
+    kind: "palette",
+    index: 0,
+    items: paletteItems(ctx.store.getState(), commands, actions),
+  });
+  if (broken.length) showMessage(ctx.store, `a plugin is left out: ${broken[0]}`, true);
+}
+
+export function movePalette(ctx: ActionContext, delta: number): void {
+  const state = ctx.store.getState();
+  const { overlay } = state;
+  if (overlay.kind !== "palette") return;
+  const count = shownItems(state).rows.length;
+  if (count === 0) return;
+  ctx.store.setState({ overlay: { ...overlay, index: (overlay.index + delta + count) % count } });
+}
+
+/** Enter: `runCommand` runs a registry command by id (commands.ts hands it in). */
+export async function runChosen(
+  ctx: ActionContext,
+  runCommand: (id: string) => void | Promise<void>,
+): Promise<void> {
+  const { chosen } = shownItems(ctx.store.getState());
+  if (!chosen) {
+    showMessage(ctx.store, "nothing matches", true);
+    return;
+  }
+  const paneId = selectedPaneId(ctx.store.getState());
+  closeOverlay(ctx.store);
+  const [kind, id = ""] = [
+    chosen.key.slice(0, chosen.key.indexOf(":")),
+    chosen.key.slice(chosen.key.indexOf(":") + 1),
+  ];
+  if (kind === "command") return runCommand(id);
+  const found = pluginActions(process.env).find((action) => action.qualified === id);
+  if (!found) {
+    showMessage(ctx.store, `${id} is gone (unlinked or disabled)`, true);
+    return;
+  }
+  showMessage(ctx.store, `running ${id}…`);
+  const caller = await callerPane(ctx.tmux, process.env).catch(() => undefined);
+  const entry = await invokeAction(ctx.tmux, found, {
+    focused: paneId || undefined,
+    caller,
+    source: "palette",
+  });
+  const first = (text: string) => text.trim().split("\n")[0] ?? "";
+  if (entry.timed_out) showMessage(ctx.store, `${id} ran too long and was stopped`, true);
+  else if (entry.exit_code !== 0)
+    showMessage(ctx.store, `${id} exited ${entry.exit_code}: ${first(entry.stderr)}`, true);
+  else showMessage(ctx.store, `${id}: ${first(entry.stdout) || "done"}`);
+  ctx.refresh?.();
+}
