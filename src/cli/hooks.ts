@@ -6,12 +6,13 @@ import { HOOK_EVENTS, type HookEvent } from "../config/types.ts";
 import { TawError, usageError } from "../errors.ts";
 import { runHooksFor } from "../hooks/index.ts";
 import { describeResult } from "../hooks/run.ts";
+import { checkVeto, type VetoEvent } from "../hooks/veto.ts";
 import type { TransitionEvent } from "../notify/types.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import { defineCommand } from "./command.ts";
 
 /** The transition each event is a sample of. */
-const SAMPLES: Record<HookEvent, Pick<TransitionEvent, "kind" | "from" | "to">> = {
+const SAMPLES: Record<Exclude<HookEvent, VetoEvent>, Pick<TransitionEvent, "kind" | "from" | "to">> = {
   "agent.blocked": { kind: "pane.agent_status_changed", from: "working", to: "blocked" },
   "agent.done": { kind: "pane.agent_status_changed", from: "working", to: "done" },
   "agent.working": { kind: "pane.agent_status_changed", from: "idle", to: "working" },
@@ -41,6 +42,7 @@ export const hooksTest = defineCommand({
         `no hook for ${name} in ${path}. Add: [hooks] ${name} = ["program", "arg"]`,
       );
     }
+    if (name === "pre_close" || name === "pre_worktree_remove") return vetoSample(name, ctx.env);
     let event: TransitionEvent = {
       ...SAMPLES[name],
       pane: "w0:p0",
@@ -58,7 +60,31 @@ export const hooksTest = defineCommand({
     const results = await runHooksFor(config, event, ctx.env);
     return { event, results };
   },
-  render: ({ results }) => results.map(describeResult).join("\n"),
+  render: (outcome) =>
+    "verdict" in outcome ? outcome.verdict : outcome.results.map(describeResult).join("\n"),
 });
+
+/** A veto hook asked about a made-up pane or worktree: what it would say. */
+async function vetoSample(name: VetoEvent, env: Record<string, string | undefined>) {
+  const about: Record<string, string> =
+    name === "pre_close"
+      ? {
+          pane_id: "w0:p0",
+          tmux_pane: "%0",
+          agent_kind: "test",
+          agent_name: "",
+          session: "test",
+          path: "/tmp",
+        }
+      : { worktree: "/tmp/repo.worktrees/test", branch: "test", repo: "/tmp/repo", session: "" };
+  try {
+    await checkVeto(name, about, env);
+    return { event: { name, ...about }, verdict: `${name}: allowed` };
+  } catch (error) {
+    if (error instanceof TawError && error.code === "vetoed")
+      return { event: { name, ...about }, verdict: error.message };
+    throw error;
+  }
+}
 
 export const hooksCommands = [hooksTest];

@@ -116,6 +116,9 @@ export const HOOK_EVENTS = [
   "agent.gone",
   "pane.closed",
   "sandbox.ended",
+  // Veto hooks: run before taw acts, and a failure refuses (src/hooks/veto.ts).
+  "pre_close",
+  "pre_worktree_remove",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

@@ -3,6 +3,7 @@
 // invocation context, the focused pane's ids), within a time limit, logged.
 
 import { herdrEnv, withoutHerdrVars } from "../herdr/env.ts";
+import { endedWithOutput } from "../hooks/run.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { InvocationContext } from "./context.ts";
 import { appendLog, type LogEntry, OUTPUT_CAP } from "./log.ts";
@@ -77,11 +78,7 @@ export async function runPluginCommand(
     }, run.timeoutMs ?? ACTION_TIMEOUT_MS);
     const stop = () => proc.kill("SIGTERM");
     run.signal?.addEventListener("abort", stop, { once: true });
-    [stdout, stderr] = await Promise.all([
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-    ]);
-    exitCode = await proc.exited;
+    [exitCode, stdout, stderr] = await endedWithOutput(proc);
     clearTimeout(timer);
     run.signal?.removeEventListener("abort", stop);
   } catch (error) {

@@ -2,7 +2,9 @@
 // tab and pane). Every target is resolved exactly (src/tmux/target.ts) before tmux sees it,
 // and every answer is read back from one fresh listing, so it says what tmux really made.
 
+import { closing } from "../agent/kill.ts";
 import { notFound, TawError, usageError } from "../errors.ts";
+import { checkVeto } from "../hooks/veto.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { foldSessionName, newName, startDirectory, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
@@ -148,6 +150,9 @@ export async function closeTarget(tmux: Tmux, kind: IdKind, text: string, force:
       "own_target",
       `${text} is the ${kind} taw runs in; nothing was closed. Add --force to close it anyway`,
     );
+  // A pane taw closes asks the pre_close hook first (src/hooks/veto.ts).
+  const pane = kind === "pane" ? snapshot.panes.get(id) : undefined;
+  if (pane) await checkVeto("pre_close", closing(pane), env);
   const kill = { session: "kill-session", window: "kill-window", pane: "kill-pane" }[kind];
   await tmux.run([kill, "-t", target(id)]);
   return { id, snapshot };

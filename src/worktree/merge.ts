@@ -6,11 +6,12 @@
 // so nothing is ever left half-merged.
 
 import { TawError } from "../errors.ts";
+import { checkVeto } from "../hooks/veto.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { findWorktree } from "./find.ts";
 import { git, gitTry } from "./git.ts";
 import { type WorktreeRecord, worktreeRecords } from "./record.ts";
-import { removeWorktree } from "./remove.ts";
+import { removeWorktree, removing } from "./remove.ts";
 import { branchExists, mainWorktree } from "./repo.ts";
 import { describeDirty } from "./status.ts";
 
@@ -86,6 +87,8 @@ export async function mergeWorktree(tmux: Tmux, options: MergeOptions): Promise<
     records.find((r) => r.branch === into && !r.prunable),
   );
   const base = into as string;
+  // The worktree goes at the end of a merge: the pre_worktree_remove hook may refuse first.
+  await checkVeto("pre_worktree_remove", { ...removing(record), merge_into: base });
 
   if (options.strategy === "rebase") {
     const rebased = await gitTry(record.path, ["rebase", base]);
@@ -115,6 +118,7 @@ export async function mergeWorktree(tmux: Tmux, options: MergeOptions): Promise<
     spec: record.path,
     repo,
     deleteBranch: options.deleteBranch,
+    allowed: true,
   });
   return {
     ...done,

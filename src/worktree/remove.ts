@@ -2,6 +2,7 @@
 // refused unless forced; its branch (and the commits on it) stays unless --delete-branch.
 
 import { TawError } from "../errors.ts";
+import { checkVeto } from "../hooks/veto.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { findWorktree } from "./find.ts";
 import { git } from "./git.ts";
@@ -15,7 +16,17 @@ export interface RemoveOptions {
   repo?: string;
   force?: boolean;
   deleteBranch?: boolean;
+  /** The pre_worktree_remove hook already allowed it (a merge asks before it merges). */
+  allowed?: boolean;
 }
+
+/** What a pre_worktree_remove hook is told of the worktree about to go. */
+export const removing = (record: WorktreeRecord) => ({
+  worktree: record.path,
+  branch: record.branch ?? "",
+  repo: record.repo,
+  session: record.session?.name ?? "",
+});
 
 export interface RemoveResult {
   removed: WorktreeRecord;
@@ -54,6 +65,7 @@ export async function removeWorktree(tmux: Tmux, options: RemoveOptions): Promis
   if (options.deleteBranch && !record.branch) {
     throw new TawError("no_branch", `${record.path} is on a detached HEAD; there is no branch to delete.`);
   }
+  if (!options.allowed) await checkVeto("pre_worktree_remove", removing(record));
   if (record.session) await killSession(tmux, record.session.id);
   // git refuses a worktree with untracked or changed files without --force; the check above
   // already asked the user, so a forced remove passes it on.
