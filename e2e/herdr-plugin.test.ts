@@ -227,3 +227,72 @@ test("the dashboard's palette lists the plugin's action and runs it for the sele
   await s.run("send-keys", "-t", dash, "Enter");
   await screenShows(s, dash, (t) => t.includes("session: "), "the switcher, run from the palette");
 });
+
+test("the shipped examples: last-answer copies the agent's screen; folder-shell opens a pane the plugin owns, in the pane's folder", async () => {
+  const s = await start({ session: "main" });
+  const env = { TAW_CONFIG_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-config-")) };
+  const { proc, env: engineEnv } = await engineWithSocket(s, env);
+  const all = { ...env, ...engineEnv };
+  try {
+    const assets = join(import.meta.dir, "..", "assets", "plugins");
+    for (const name of ["last-answer", "folder-shell"])
+      expect((await s.taw(["plugin", "link", join(assets, name)], all)).code).toBe(0);
+    const pane = (await s.run("display-message", "-p", "-t", "main:0.0", "#{pane_id}")).trim();
+    const dir = mkdtempSync(join(tmpdir(), "taw-folder-"));
+    await s.run("send-keys", "-t", pane, "-l", `cd ${dir}; echo 'the "answer" is 42'`);
+    await s.run("send-keys", "-t", pane, "Enter");
+    await waitFor(
+      async () =>
+        (await s.run("capture-pane", "-p", "-t", pane)).includes('the "answer" is 42\n') || undefined,
+      5000,
+      "the answer on screen",
+    );
+
+    const copied = await s.taw(["plugin", "action", "invoke", "taw.last-answer.copy", "--pane", pane], all);
+    expect(copied.code).toBe(0);
+    expect(copied.stdout).toMatch(/copied \d+ lines of w0:p\d+/);
+    const saved = readFileSync(
+      join(all.TAW_STATE_DIR, "plugins", "taw.last-answer", "last-answer.txt"),
+      "utf8",
+    );
+    expect(saved).toContain('the "answer" is 42');
+
+    const opened = await s.taw(
+      [
+        "plugin",
+        "pane",
+        "open",
+        "--plugin",
+        "taw.folder-shell",
+        "--entrypoint",
+        "shell",
+        "--pane",
+        pane,
+        "--json",
+      ],
+      all,
+    );
+    expect(opened.json?.result).toMatchObject({
+      placement: "split",
+      plugin_id: "taw.folder-shell",
+      entrypoint: "shell",
+    });
+    const shell = opened.json?.result.pane_id as string;
+    await waitFor(
+      async () =>
+        (await s.run("display-message", "-p", "-t", shell, "#{pane_current_path}")).trim() === dir ||
+        undefined,
+      5000,
+      "the shell in the pane's folder",
+    );
+    const listed = await s.taw(["plugin", "pane", "list", "--json"], all);
+    expect(listed.json?.result).toEqual([{ pane: shell, owner: "taw.folder-shell/shell" }]);
+    // Only a plugin's pane can be closed this way.
+    expect((await s.taw(["plugin", "pane", "close", pane], all)).code).toBe(1);
+    expect((await s.taw(["plugin", "pane", "close", shell], all)).code).toBe(0);
+    expect((await s.run("list-panes", "-a", "-F", "#{pane_id}")).split("\n")).not.toContain(shell);
+  } finally {
+    proc.kill();
+    await proc.exited;
+  }
+});
