@@ -5,7 +5,7 @@
 // disabled, it does not run; `taw plugin install` with no source says where taw's tmux keys went.
 
 import { expect, test } from "bun:test";
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
@@ -295,4 +295,69 @@ test("the shipped examples: last-answer copies the agent's screen; folder-shell 
     proc.kill();
     await proc.exited;
   }
+});
+
+test("plugin install: cloned with the user's git, shown, built, registered; a failing build installs nothing; uninstall removes the checkout", async () => {
+  const s = await start({ session: "main" });
+  // A GitHub repository stand-in: the user's own git rewrites github.com to a local folder.
+  const home = mkdtempSync(join(tmpdir(), "taw-plugin-home-"));
+  const hub = mkdtempSync(join(tmpdir(), "taw-plugin-hub-"));
+  const repo = join(hub, "me", "plugins");
+  cpSync(join(import.meta.dir, "..", "assets", "plugins"), repo, { recursive: true });
+  mkdirSync(join(repo, "broken"));
+  writeFileSync(
+    join(repo, "broken", "herdr-plugin.toml"),
+    'id = "me.broken"\nname = "Broken"\nversion = "1"\nmin_herdr_version = "0.7.0"\n[[build]]\ncommand = ["sh", "-c", "echo no compiler >&2; exit 3"]\n',
+  );
+  writeFileSync(
+    join(repo, "last-answer", "herdr-plugin.toml"),
+    `${readFileSync(join(repo, "last-answer", "herdr-plugin.toml"), "utf8")}\n[[build]]\ncommand = ["sh", "-c", "echo built > built.txt"]\n`,
+  );
+  const git = (...args: string[]) =>
+    Bun.spawnSync(["git", ...args], { cwd: repo, env: { ...process.env, HOME: home } });
+  git("init", "-q", "-b", "main");
+  git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "add", ".");
+  git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "plugins");
+  writeFileSync(join(home, ".gitconfig"), `[url "${hub}/"]\n\tinsteadOf = https://github.com/\n`);
+  const env = {
+    HOME: home,
+    TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-state-")),
+    TAW_CONFIG_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-config-")),
+  };
+
+  // No terminal and no --yes: the preview, and nothing installed.
+  const asked = await s.taw(["plugin", "install", "me/plugins/last-answer"], env);
+  expect(asked.code).toBe(2);
+  expect(asked.stderr).toContain(
+    "Last answer (taw.last-answer 0.1.0) from github.com/me/plugins/last-answer",
+  );
+  expect(asked.stderr).toContain('build, now: ["sh","-c","echo built > built.txt"]');
+  expect((await s.taw(["plugin", "list", "--json"], env)).json?.result).toEqual([]);
+
+  const installed = await s.taw(["plugin", "install", "me/plugins/last-answer", "--yes", "--json"], env);
+  expect(installed.code).toBe(0);
+  const root = installed.json?.result.root as string;
+  expect(installed.json?.result).toMatchObject({
+    id: "taw.last-answer",
+    source: "github",
+    spec: "me/plugins/last-answer",
+  });
+  expect(root.startsWith(join(env.TAW_STATE_DIR, "plugins", "_managed"))).toBe(true);
+  expect(readFileSync(join(root, "built.txt"), "utf8").trim()).toBe("built");
+  expect((await s.taw(["plugin", "action", "list", "--json"], env)).json?.result[0].id).toBe(
+    "taw.last-answer.copy",
+  );
+
+  const failed = await s.taw(["plugin", "install", "me/plugins/broken", "--yes"], env);
+  expect(failed.code).not.toBe(0);
+  expect(failed.stderr).toContain("me.broken build 0");
+  expect(failed.stderr).toContain("no compiler");
+  expect(
+    (await s.taw(["plugin", "list", "--json"], env)).json?.result.map((p: { id: string }) => p.id),
+  ).toEqual(["taw.last-answer"]);
+
+  const removed = await s.taw(["plugin", "uninstall", "me/plugins/last-answer", "--json"], env);
+  expect(removed.code).toBe(0);
+  expect(existsSync(root)).toBe(false);
+  expect((await s.taw(["plugin", "list", "--json"], env)).json?.result).toEqual([]);
 });

@@ -1,10 +1,11 @@
 // taw plugin …: herdr's plugin verbs, under herdr's names, for herdr plugins (a folder with a
 // herdr-plugin.toml, src/plugin). taw's own tmux keys and hooks are `taw tmux install`.
 
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { EXIT, notFound, TawError, usageError } from "../errors.ts";
 import { invokeAction, pluginActions } from "../plugin/actions.ts";
 import { droppedFile } from "../plugin/events.ts";
+import { installPlugin, managedCheckout } from "../plugin/install.ts";
 import { readLog } from "../plugin/log.ts";
 import { openPluginPane, pluginPanes } from "../plugin/panes.ts";
 import {
@@ -106,21 +107,65 @@ export const pluginConfigDirCommand = defineCommand({
   render: (r) => r.path,
 });
 
-/** herdr's `plugin install owner/repo` clones from GitHub; taw's tmux keys used to live here. */
-export const pluginInstallHint = defineCommand({
+/** A line typed at the terminal (the install's question). */
+async function answer(question: string): Promise<string> {
+  process.stderr.write(question);
+  for await (const line of console) return line;
+  return "";
+}
+
+export const pluginInstall = defineCommand({
   path: ["plugin", "install"],
-  summary: "(herdr's GitHub install is not answered here: clone it and 'taw plugin link' it)",
-  positionals: ["[owner/repo[/subdir]]"],
+  summary: "install a herdr plugin from GitHub (owner/repo[/subdir]): cloned, shown, built, registered",
+  positionals: ["<owner/repo[/subdir]>"],
+  flags: {
+    ref: { type: "string", description: "the branch, tag or commit to check out" },
+    yes: { type: "boolean", description: "install without asking (for a source you trust)" },
+  },
   async run(ctx) {
     const source = ctx.args.positionals[0];
     if (!source)
-      throw usageError("taw's own tmux keys and hooks moved: 'taw tmux install' (assets/taw.tmux runs it)");
-    throw new TawError(
-      "unsupported",
-      `installing from GitHub is not answered by taw: clone ${source} yourself, build it as its README says, then 'taw plugin link <folder>'`,
-      2,
+      throw usageError(
+        "name the plugin's repository (owner/repo[/subdir]). taw's own tmux keys and hooks moved: 'taw tmux install' (assets/taw.tmux runs it)",
+      );
+    return installPlugin(
+      source,
+      {
+        ref: ctx.args.flags.ref as string | undefined,
+        confirm: async (shown) => {
+          if (ctx.args.flags.yes === true) return true;
+          if (!process.stdin.isTTY)
+            throw new TawError(
+              "not_confirmed",
+              `${shown}\nnothing was installed: review the above, then run again with --yes`,
+              2,
+            );
+          return /^y(es)?$/i.test((await answer(`${shown}\ninstall it and run its build? [y/N] `)).trim());
+        },
+      },
+      ctx.env,
     );
   },
+  render: (p) => `installed ${p.id} ${p.manifest.version} from ${p.spec} into ${p.root}`,
+  toJson: ({ manifest, ...entry }) => ({ ...entry, name: manifest.name, version: manifest.version }),
+});
+
+export const pluginUninstall = defineCommand({
+  path: ["plugin", "uninstall"],
+  summary: "unregister a plugin by id or owner/repo; an installed one's checkout goes too",
+  positionals: ["<id-or-source>"],
+  async run(ctx) {
+    const text = requireArg(ctx.args.positionals, 0, "id-or-source", "taw plugin uninstall example.layout");
+    const found = readRegistry(ctx.env).find((p) => p.id === text || p.spec === text);
+    if (!found)
+      throw notFound("plugin_not_found", `no plugin '${text}' is registered; 'taw plugin list' names them`);
+    const checkout = managedCheckout(found, ctx.env);
+    unlinkPlugin(found.id, ctx.env);
+    if (checkout) rmSync(checkout, { recursive: true, force: true });
+    return { ...found, removed: checkout ?? null };
+  },
+  render: (p) =>
+    `uninstalled ${p.id}${p.removed ? ` and removed ${p.removed}` : ` (${p.root} is left as it is)`}`,
 });
 
 export const pluginActionList = defineCommand({
@@ -333,7 +378,8 @@ export const pluginCommands = [
   toggle(true),
   toggle(false),
   pluginConfigDirCommand,
-  pluginInstallHint,
+  pluginInstall,
+  pluginUninstall,
   pluginActionList,
   pluginActionInvoke,
   pluginLogList,

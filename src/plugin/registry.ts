@@ -18,7 +18,10 @@ export interface Registered {
   id: string;
   /** The plugin's folder (HERDR_PLUGIN_ROOT). */
   root: string;
-  source: "link";
+  /** `link`: a folder of the user's; `github`: a checkout taw manages (`install`). */
+  source: "link" | "github";
+  /** For `github`: the owner/repo[/subdir] it was installed from. */
+  spec?: string;
   enabled: boolean;
 }
 
@@ -78,11 +81,21 @@ export function linkPlugin(
       "plugin_exists",
       `a plugin '${manifest.id}' is already linked from ${other.root}: unlink it first ('taw plugin unlink ${manifest.id}')`,
     );
-  const entry: Registered = { id: manifest.id, root, source: "link", enabled };
-  writeRegistry([...plugins.filter((plugin) => plugin.id !== manifest.id), entry], env);
-  mkdirSync(pluginConfigDir(manifest.id, env), { recursive: true });
-  mkdirSync(pluginStateDir(manifest.id, env), { recursive: true });
-  return { ...entry, manifest };
+  const managed = plugins.find((plugin) => plugin.id === manifest.id && plugin.source === "github");
+  if (managed)
+    throw new TawError(
+      "plugin_exists",
+      `'${manifest.id}' is installed from ${managed.spec}: uninstall it first ('taw plugin uninstall ${manifest.id}')`,
+    );
+  return { ...registerPlugin({ id: manifest.id, root, source: "link", enabled }, env), manifest };
+}
+
+/** Put `entry` in the registry (in place of one of the same id) and make its folders. */
+export function registerPlugin(entry: Registered, env: Env = process.env): Registered {
+  writeRegistry([...readRegistry(env).filter((plugin) => plugin.id !== entry.id), entry], env);
+  mkdirSync(pluginConfigDir(entry.id, env), { recursive: true });
+  mkdirSync(pluginStateDir(entry.id, env), { recursive: true });
+  return entry;
 }
 
 /** Forget the plugin; its folder, config and state stay. */
