@@ -361,3 +361,39 @@ test("plugin install: cloned with the user's git, shown, built, registered; a fa
   expect(existsSync(root)).toBe(false);
   expect((await s.taw(["plugin", "list", "--json"], env)).json?.result).toEqual([]);
 });
+
+test("[plugins.keys]: taw tmux install binds a prefix key that runs the action on the pane you are in", async () => {
+  const inner = await start({ session: "main", width: 100, height: 30 });
+  const env = {
+    TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-state-")),
+    TAW_CONFIG_DIR: mkdtempSync(join(tmpdir(), "taw-plugin-config-")),
+  };
+  writeFileSync(join(env.TAW_CONFIG_DIR, "config.toml"), '[plugins.keys]\ng = "example.where.show"\n');
+  // What tmux runs for a key gets the server's environment.
+  for (const [key, value] of Object.entries(env)) await inner.run("set-environment", "-g", key, value);
+  await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
+  const folder = mkdtempSync(join(tmpdir(), "taw-plugin-where-"));
+  cpSync(FIXTURE, folder, { recursive: true });
+  expect((await inner.taw(["plugin", "link", folder], env)).code).toBe(0);
+  expect((await inner.taw(["tmux", "install"], env)).code).toBe(0);
+  const bound = (await inner.run("list-keys", "-T", "prefix", "g")).trim();
+  expect(bound).toContain("plugin action invoke 'example.where.show' --pane '#{pane_id}' --message");
+
+  const outer = await start({
+    width: 100,
+    height: 30,
+    command: `env -u TMUX tmux -L ${inner.name} attach -t main`,
+  });
+  await waitFor(async () => (await inner.run("list-clients")).trim() !== "", 5000, "client attached");
+  const pane = (await inner.run("display-message", "-p", "-t", "main:0.0", "#{pane_id}")).trim();
+  await outer.run("send-keys", "-t", "main", "C-b", "g");
+  const context = join(env.TAW_STATE_DIR, "plugins", "example.where", "context.json");
+  const seen = await waitFor(
+    () => (existsSync(context) ? JSON.parse(readFileSync(context, "utf8")) : undefined),
+    15_000,
+    "the action run by the key",
+  );
+  expect(seen.focused_pane_id).toBe(`w0:p${pane.slice(1)}`);
+  expect((await inner.taw(["tmux", "uninstall"], env)).code).toBe(0);
+  expect((await inner.tmux.tryRun(["list-keys", "-T", "prefix", "g"])).error).toBeDefined();
+});

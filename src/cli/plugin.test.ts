@@ -23,6 +23,7 @@ const settings = {
   nextKeys: ["O"],
   inboxKeys: ["B"],
   scratchKeys: [],
+  actionKeys: [],
   watch: false,
   hooks: ["after-select-pane", "pane-focus-in"],
 };

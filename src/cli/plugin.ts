@@ -67,6 +67,8 @@ export interface PluginSettings {
   inboxKeys: string[];
   /** config.toml's [scratch] keys: the session's scratch (no name) and each named entry's. */
   scratchKeys: { key: string; name?: string }[];
+  /** config.toml's [plugins.keys]: a key and the plugin action it runs. */
+  actionKeys: { key: string; action: string }[];
   watch: boolean;
   hooks: string[];
 }
@@ -92,6 +94,7 @@ export const KEY_NOTES = {
   next: "taw: jump to the agent that needs you",
   inbox: "taw: answer the agents that wait (the Inbox)",
   scratch: "taw: show or hide the scratch shell",
+  action: "taw: run a plugin's action",
 };
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's
@@ -196,6 +199,7 @@ const settingsKeys = (settings: PluginSettings) => [
     ...settings.nextKeys,
     ...settings.inboxKeys,
     ...settings.scratchKeys.map(({ key }) => key),
+    ...settings.actionKeys.map(({ key }) => key),
   ]),
 ];
 
@@ -234,6 +238,15 @@ export function installCommands(
     ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popup())),
     ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, runShell(tawShell(taw, "next", client)))),
     ...settings.inboxKeys.map((key) => bind(KEY_NOTES.inbox, key, popup("inbox"))),
+    ...settings.actionKeys.map(({ key, action }) =>
+      bind(
+        KEY_NOTES.action,
+        key,
+        runShell(
+          tawShell(taw, `plugin action invoke ${shellQuote(action)} --pane '#{pane_id}' --message`, client),
+        ),
+      ),
+    ),
     ...settings.scratchKeys.map(({ key, name }) =>
       bind(KEY_NOTES.scratch, key, runShell(tawShell(taw, name ? `scratch ${name}` : "scratch", client))),
     ),
@@ -314,6 +327,10 @@ export const tmuxInstall = defineCommand({
       nextKeys: words(user.nextKeys || DEFAULT_KEYS.next),
       inboxKeys: words(user.inboxKeys || DEFAULT_KEYS.inbox),
       scratchKeys: scratchKeys(loadConfig(ctx.env).config.scratch),
+      actionKeys: Object.entries(loadConfig(ctx.env).config.plugins.keys).map(([key, action]) => ({
+        key,
+        action,
+      })),
       watch: user.watch !== "off",
       hooks: focusHooks(version),
     };

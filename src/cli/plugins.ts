@@ -6,7 +6,7 @@ import { EXIT, notFound, TawError, usageError } from "../errors.ts";
 import { invokeAction, pluginActions } from "../plugin/actions.ts";
 import { droppedFile } from "../plugin/events.ts";
 import { installPlugin, managedCheckout } from "../plugin/install.ts";
-import { readLog } from "../plugin/log.ts";
+import { type LogEntry, readLog } from "../plugin/log.ts";
 import { openPluginPane, pluginPanes } from "../plugin/panes.ts";
 import {
   findPlugin,
@@ -19,7 +19,7 @@ import {
   unlinkPlugin,
 } from "../plugin/registry.ts";
 import { callerPane } from "../space/layout.ts";
-import { target } from "../tmux/escape.ts";
+import { displayText, target } from "../tmux/escape.ts";
 import { resolve } from "../tmux/server.ts";
 import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
@@ -200,6 +200,10 @@ export const pluginActionInvoke = defineCommand({
   flags: {
     pane: { type: "string", description: "the pane it acts on (default: the pane you run it from)" },
     timeout: { type: "string", description: "seconds before it is stopped (default 60)" },
+    message: {
+      type: "boolean",
+      description: "say how it ended in a tmux message on the client ($TAW_CLIENT; what a plugin key uses)",
+    },
   },
   async run(ctx) {
     const id = requireArg(
@@ -232,6 +236,7 @@ export const pluginActionInvoke = defineCommand({
       { focused, caller, source: "cli", timeoutMs: seconds * 1000 },
       ctx.env,
     );
+    if (ctx.args.flags.message === true) await tellClient(ctx, id, entry);
     if (entry.timed_out)
       throw new TawError("timeout", `${id} ran past ${seconds} s and was stopped`, EXIT.timeout);
     if (entry.exit_code !== 0)
@@ -243,6 +248,18 @@ export const pluginActionInvoke = defineCommand({
   },
   render: (entry) => entry.stdout.replace(/\n$/, ""),
 });
+
+/** How a run ended, as a tmux message on the client that pressed the key. */
+async function tellClient(ctx: CommandContext, id: string, entry: LogEntry): Promise<void> {
+  const first = (text: string) => text.trim().split("\n")[0] ?? "";
+  const text = entry.timed_out
+    ? `${id} ran too long and was stopped`
+    : entry.exit_code === 0
+      ? `${id}: ${first(entry.stdout) || "done"}`
+      : `${id} exited ${entry.exit_code}: ${first(entry.stderr)}`;
+  const client = ctx.env.TAW_CLIENT;
+  await ctx.tmux.tryRun(["display-message", ...(client ? ["-c", target(client)] : []), displayText(text)]);
+}
 
 export const pluginLogList = defineCommand({
   path: ["plugin", "log", "list"],

@@ -215,4 +215,18 @@ export const CONFIG_SPEC: TableSpec = table({
     pane: grants,
     grants: { type: "map", key: GRANTEE, keyRule: GRANTEE_RULE, value: grants },
   }),
+  plugins: table({
+    keys: {
+      type: "map",
+      key: /^[A-Za-z0-9!@#$%^&*()_+=,./<>?;:'"|\\`~[\]{}-]+$/,
+      keyRule: "a tmux key name such as l, C-l or M-p",
+      value: {
+        type: "string",
+        check: (value) =>
+          /^[A-Za-z0-9.:_-]+\.[A-Za-z0-9:_-]+$/.test(value)
+            ? undefined
+            : "names a plugin action as plugin.action",
+      },
+    },
+  }),
 });

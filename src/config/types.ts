@@ -197,6 +197,13 @@ export interface Config {
   sessions: SessionsConfig;
   inbox: InboxConfig;
   herdr: HerdrConfig;
+  plugins: PluginsConfig;
+}
+
+/** herdr plugins (src/plugin): prefix keys that invoke their actions. */
+export interface PluginsConfig {
+  /** tmux key (in the prefix table) → a plugin action's qualified id. */
+  keys: Record<string, string>;
 }
 
 export type ConfigProblemKind = "syntax" | "unknown_key" | "wrong_type" | "bad_value" | "unreadable";
