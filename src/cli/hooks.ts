@@ -20,6 +20,10 @@ const SAMPLES: Record<Exclude<HookEvent, VetoEvent>, Pick<TransitionEvent, "kind
   "agent.started": { kind: "pane.agent_detected", from: null, to: "idle" },
   "agent.gone": { kind: "pane.agent_status_changed", from: "idle", to: null },
   "pane.closed": { kind: "pane.closed", from: null, to: null },
+  "pane.created": { kind: "pane.created", from: null, to: null },
+  "sandbox.started": { kind: "pane.agent_detected", from: null, to: "idle" },
+  "workspace.created": { kind: "workspace.created", from: null, to: null },
+  "tab.created": { kind: "tab.created", from: null, to: null },
   "sandbox.ended": { kind: "pane.sandbox_ended", from: null, to: null },
 };
 

@@ -115,6 +115,10 @@ export const HOOK_EVENTS = [
   "agent.started",
   "agent.gone",
   "pane.closed",
+  "pane.created",
+  "workspace.created",
+  "tab.created",
+  "sandbox.started",
   "sandbox.ended",
   // Veto hooks: run before taw acts, and a failure refuses (src/hooks/veto.ts).
   "pre_close",

@@ -13,8 +13,10 @@ const STATE_EVENTS: Record<string, HookEvent> = {
 
 export function hookEventsFor(event: TransitionEvent): HookEvent[] {
   if (event.kind === "pane.closed") return ["pane.closed"];
+  if (event.kind === "pane.created") return ["pane.created"];
   if (event.kind === "pane.sandbox_ended") return ["sandbox.ended"];
-  if (event.kind === "pane.agent_detected") return ["agent.started"];
+  if (event.kind === "pane.agent_detected")
+    return event.sandbox ? ["agent.started", "sandbox.started"] : ["agent.started"];
   if (event.kind !== STATUS_CHANGED) return [];
   if (event.to === null) return ["agent.gone"];
   const named = STATE_EVENTS[event.to];

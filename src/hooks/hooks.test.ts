@@ -27,7 +27,10 @@ describe("events", () => {
     expect(hookEventsFor(event({ to: null }))).toEqual(["agent.gone"]);
     expect(hookEventsFor(event({ to: "unknown" }))).toEqual([]);
     expect(hookEventsFor(event({ kind: "pane.closed" }))).toEqual(["pane.closed"]);
-    expect(hookEventsFor(event({ kind: "pane.created" }))).toEqual([]);
+    expect(hookEventsFor(event({ kind: "pane.created" }))).toEqual(["pane.created"]);
+    expect(
+      hookEventsFor(event({ kind: "pane.agent_detected", sandbox: { profile: "box", runtime: "docker" } })),
+    ).toEqual(["agent.started", "sandbox.started"]);
     const ended = event({
       kind: "pane.sandbox_ended",
       agent: null,
