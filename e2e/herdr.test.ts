@@ -204,6 +204,13 @@ describe("the herdr socket", () => {
         // The hooks run under a program that lives (as an agent's hooks do), so the claim holds.
         await s.run("send-keys", "-t", own, "-l", "timeout --foreground 60 sh");
         await s.run("send-keys", "-t", own, "Enter");
+        // Reports only once it runs: a reporter with no live program above it is let go.
+        const shell = await option(s, own, "pane_pid");
+        await waitFor(
+          () => Bun.spawnSync(["pgrep", "-P", shell, "-x", "timeout"]).exitCode === 0 || undefined,
+          10_000,
+          "timeout running in the pane",
+        );
         const fromPane = inPane(s, own, env);
         const report = (state: string, seq: number, extra: Record<string, unknown> = {}) =>
           fromPane("pane.report_agent", { source: "custom:test", agent: "crush", state, seq, ...extra });
