@@ -26,7 +26,7 @@ function scratch(config: string) {
   const hook = join(dir, "hook.sh");
   writeFileSync(
     hook,
-    `#!/bin/sh\ncat > "${dir}/$TAW_EVENT.json"\nenv | grep '^TAW_' > "${dir}/$TAW_EVENT.env"\n`,
+    `#!/bin/sh\ncat > "${dir}/$TAW_EVENT.json"\nenv | grep '^TAW_\\|^FROM_TMUX' > "${dir}/$TAW_EVENT.env"\n`,
   );
   chmodSync(hook, 0o755);
   writeFileSync(join(dir, "config.toml"), config.replaceAll("HOOK", hook));
@@ -59,14 +59,16 @@ describe("notifications", () => {
     "an agent finishing in a background window: a tmux message, an OSC 9, and the agent.done hook with the event JSON",
     async () => {
       const config = scratch(
-        '[notify]\nmessage_seconds = 30\nterminal = "osc9"\n[hooks]\nagent.done = ["HOOK"]\nagent.working = "HOOK"\n',
+        '[notify]\nmessage_seconds = 30\nterminal = "osc9"\n[hooks]\nagent.done = ["HOOK"]\nagent.working = "HOOK"\nnotification = ["HOOK"]\n',
       );
       const inner = await server({ width: 120, height: 20 });
       const outer = await attachedClient(inner);
       // Everything the inner client writes to its terminal, as the outer pane receives it.
       const bytesFile = join(config.dir, "client-bytes");
       await outer.run("pipe-pane", "-O", "-t", "main", `cat > ${bytesFile}`);
+      // tmux's environment, set after the engine started, reaches the hooks (read when they run).
       engine(inner, config.dir);
+      await inner.run("set-environment", "-g", "FROM_TMUX", "global");
       const pane = await agentWindow(inner, agents);
       await stateIs(inner, pane, "idle");
       await cue(inner, pane, "working");
@@ -93,6 +95,15 @@ describe("notifications", () => {
       const env = config.read("agent.done.env");
       expect(env).toContain(`TAW_TMUX_PANE=${pane}`);
       expect(env).toContain("TAW_AGENT_STATE=done");
+      expect(env).toContain("FROM_TMUX=global");
+      // The notification itself reached the notification hook, with its text and pane.
+      await waitFor(() => existsSync(join(config.dir, "notification.json")), 10000, "notification hook ran");
+      const notified = JSON.parse(config.read("notification.json"));
+      expect(notified.event).toBe("notification");
+      expect(notified.text).toContain("claude finished");
+      expect(notified.panes).toContainEqual(
+        expect.objectContaining({ pane, state: "done", agent: "claude" }),
+      );
       // The string-form hook ran too, for the working transition.
       expect(JSON.parse(config.read("agent.working.json")).to).toBe("working");
       await waitFor(

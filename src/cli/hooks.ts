@@ -24,6 +24,7 @@ const SAMPLES: Record<Exclude<HookEvent, VetoEvent>, Pick<TransitionEvent, "kind
   "sandbox.started": { kind: "pane.agent_detected", from: null, to: "idle" },
   "workspace.created": { kind: "workspace.created", from: null, to: null },
   "tab.created": { kind: "tab.created", from: null, to: null },
+  notification: { kind: "notification", from: null, to: "done" },
   "sandbox.ended": { kind: "pane.sandbox_ended", from: null, to: null },
 };
 
@@ -61,7 +62,7 @@ export const hooksTest = defineCommand({
       const pane = (await takeSnapshot(ctx.tmux)).panes.get(id);
       event = { ...event, pane: pane?.publicId ?? id, tmux_id: id, agent: pane?.agent.kind || "test" };
     }
-    const results = await runHooksFor(config, event, ctx.env);
+    const results = await runHooksFor(config, event, ctx.env, ctx.tmux);
     return { event, results };
   },
   render: (outcome) =>

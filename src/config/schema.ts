@@ -116,7 +116,7 @@ const NAME_RULE = "lower-case letters, digits, '-' and '_', starting with a lett
 /** The events of `[hooks]`: they sit beside its settings, so they are walked on their own. */
 export const HOOK_EVENTS_SPEC: MapSpec = {
   type: "map",
-  key: /^([a-z]+\.[a-z_]+|pre_[a-z_]+)$/,
+  key: /^[a-z_]+(\.[a-z_]+)?$/,
   keyRule: "an event name",
   known: HOOK_EVENTS,
   value: { type: "command" },

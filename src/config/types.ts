@@ -120,6 +120,7 @@ export const HOOK_EVENTS = [
   "tab.created",
   "sandbox.started",
   "sandbox.ended",
+  "notification",
   // Veto hooks: run before taw acts, and a failure refuses (src/hooks/veto.ts).
   "pre_close",
   "pre_worktree_remove",

@@ -14,6 +14,9 @@ const STATE_EVENTS: Record<string, HookEvent> = {
 export function hookEventsFor(event: TransitionEvent): HookEvent[] {
   if (event.kind === "pane.closed") return ["pane.closed"];
   if (event.kind === "pane.created") return ["pane.created"];
+  // Named after themselves: the samples `taw hooks test` sends for events no transition is.
+  if (event.kind === "notification" || event.kind === "workspace.created" || event.kind === "tab.created")
+    return [event.kind];
   if (event.kind === "pane.sandbox_ended") return ["sandbox.ended"];
   if (event.kind === "pane.agent_detected")
     return event.sandbox ? ["agent.started", "sandbox.started"] : ["agent.started"];

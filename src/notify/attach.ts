@@ -28,8 +28,11 @@ export function attachNotifications<S, E extends TransitionEvent>(
     engine.setStatus?.(loaded.config.status);
     log(`config reloaded from ${loaded.path} (${loaded.problems.length} problem(s))`);
   }, env);
-  const notifier = createNotifier(watcher.current.config, tmux, { log });
-  const hooks = createHookRunner(watcher.current.config, { env });
+  const hooks = createHookRunner(watcher.current.config, { env, tmux });
+  const notifier = createNotifier(watcher.current.config, tmux, {
+    log,
+    onDelivered: (text, items) => hooks.onNotification(text, items),
+  });
   watcher.start();
   const unsubscribe = engine.subscribe((snapshot, events) => {
     notifier.onEvents(snapshot, events);

@@ -40,6 +40,8 @@ export interface NotifierOptions {
   log?: (message: string) => void;
   /** Finds a program on PATH (tests replace it). */
   which?: (name: string) => string | null;
+  /** Told of each notification delivered (the `notification` hook). */
+  onDelivered?: (text: string, items: readonly NoticeItem[]) => void;
 }
 
 export function createNotifier(config: Config, tmux: Tmux, options: NotifierOptions = {}): Notifier {
@@ -89,6 +91,7 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
     if (items.length === 0) return undefined;
     await tellMissingTool(items, state);
     const delivered = await deliver(tmux, current.notify, items, state.clients, which);
+    options.onDelivered?.(delivered.text, items);
     log(
       `notified ${items.map((item) => `${item.pane.id}=${item.state}`).join(" ")}: ${JSON.stringify(delivered)}`,
     );
