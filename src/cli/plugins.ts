@@ -117,7 +117,7 @@ async function answer(question: string): Promise<string> {
 export const pluginInstall = defineCommand({
   path: ["plugin", "install"],
   summary: "install a herdr plugin from GitHub (owner/repo[/subdir]): cloned, shown, built, registered",
-  positionals: ["<owner/repo[/subdir]>"],
+  positionals: ["[owner/repo[/subdir]]"],
   flags: {
     ref: { type: "string", description: "the branch, tag or commit to check out" },
     yes: { type: "boolean", description: "install without asking (for a source you trust)" },
