@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { TawError, usageError } from "../errors.ts";
-import { endedWithOutput } from "../hooks/run.ts";
 import { stateDir } from "../paths.ts";
+import { runToEnd } from "../spawn.ts";
 import { type Manifest, runsHere } from "./manifest.ts";
 import { MANIFEST_FILE, type Registered, readManifest, readRegistry, registerPlugin } from "./registry.ts";
 
@@ -34,12 +34,9 @@ export function parseSource(spec: string): Source {
 const managedRoot = (env: Env) => join(stateDir(env), "plugins", "_managed");
 const checkoutOf = (source: Source, env: Env) => join(managedRoot(env), source.owner, source.repo);
 
-async function run(argv: string[], cwd: string, env: Env): Promise<{ code: number; output: string }> {
-  const proc = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const timer = setTimeout(() => proc.kill("SIGTERM"), BUILD_TIMEOUT_MS);
-  const [code, stdout, stderr] = await endedWithOutput(proc);
-  clearTimeout(timer);
-  return { code, output: `${stdout}${stderr}`.slice(-OUTPUT_TAIL) };
+async function run(argv: string[], cwd: string, env: Env): Promise<{ code: number | null; output: string }> {
+  const ran = await runToEnd(argv, { cwd, env, timeoutMs: BUILD_TIMEOUT_MS });
+  return { code: ran.exitCode, output: `${ran.stdout}${ran.stderr}${ran.error ?? ""}`.slice(-OUTPUT_TAIL) };
 }
 
 /** What the user is shown before anything of the plugin runs. */

@@ -3,7 +3,7 @@
 // invocation context, the focused pane's ids), within a time limit, logged.
 
 import { herdrEnv, withoutHerdrVars } from "../herdr/env.ts";
-import { endedWithOutput } from "../hooks/run.ts";
+import { runToEnd } from "../spawn.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { InvocationContext } from "./context.ts";
 import { appendLog, type LogEntry, OUTPUT_CAP } from "./log.ts";
@@ -60,42 +60,24 @@ export async function runPluginCommand(
   env: Env = process.env,
 ): Promise<LogEntry> {
   const started = Date.now();
-  let timedOut = false;
-  let exitCode: number | null = null;
-  let stdout = "";
-  let stderr = "";
-  try {
-    const proc = Bun.spawn(run.command, {
-      cwd: run.plugin.root,
-      env: pluginEnv(tmux, run, env),
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      proc.kill("SIGTERM");
-    }, run.timeoutMs ?? ACTION_TIMEOUT_MS);
-    const stop = () => proc.kill("SIGTERM");
-    run.signal?.addEventListener("abort", stop, { once: true });
-    [exitCode, stdout, stderr] = await endedWithOutput(proc);
-    clearTimeout(timer);
-    run.signal?.removeEventListener("abort", stop);
-  } catch (error) {
-    // Not found, not executable: said in the log as the command's own error would be.
-    stderr = (error as Error).message;
-  }
+  const ran = await runToEnd(run.command, {
+    cwd: run.plugin.root,
+    env: pluginEnv(tmux, run, env),
+    timeoutMs: run.timeoutMs ?? ACTION_TIMEOUT_MS,
+    signal: run.signal,
+  });
   const entry: LogEntry = {
     at: new Date(started).toISOString(),
     plugin_id: run.plugin.id,
     kind: run.kind,
     name: run.name,
     command: run.command,
-    exit_code: timedOut ? null : exitCode,
-    timed_out: timedOut,
-    duration_ms: Date.now() - started,
-    stdout: capped(stdout),
-    stderr: capped(stderr),
+    exit_code: ran.exitCode,
+    timed_out: ran.timedOut,
+    duration_ms: ran.durationMs,
+    stdout: capped(ran.stdout),
+    // Not found, not executable: said in the log as the command's own error would be.
+    stderr: capped(ran.error ?? ran.stderr),
   };
   appendLog(entry, env);
   return entry;
