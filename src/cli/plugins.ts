@@ -6,7 +6,7 @@ import { EXIT, notFound, TawError, usageError } from "../errors.ts";
 import { invokeAction, pluginActions } from "../plugin/actions.ts";
 import { droppedFile } from "../plugin/events.ts";
 import { installPlugin, managedCheckout } from "../plugin/install.ts";
-import { type LogEntry, readLog } from "../plugin/log.ts";
+import { type LogEntry, readLog, runOutcome } from "../plugin/log.ts";
 import { openPluginPane, pluginPanes } from "../plugin/panes.ts";
 import {
   findPlugin,
@@ -251,14 +251,12 @@ export const pluginActionInvoke = defineCommand({
 
 /** How a run ended, as a tmux message on the client that pressed the key. */
 async function tellClient(ctx: CommandContext, id: string, entry: LogEntry): Promise<void> {
-  const first = (text: string) => text.trim().split("\n")[0] ?? "";
-  const text = entry.timed_out
-    ? `${id} ran too long and was stopped`
-    : entry.exit_code === 0
-      ? `${id}: ${first(entry.stdout) || "done"}`
-      : `${id} exited ${entry.exit_code}: ${first(entry.stderr)}`;
   const client = ctx.env.TAW_CLIENT;
-  await ctx.tmux.tryRun(["display-message", ...(client ? ["-c", target(client)] : []), displayText(text)]);
+  await ctx.tmux.tryRun([
+    "display-message",
+    ...(client ? ["-c", target(client)] : []),
+    displayText(runOutcome(id, entry).text),
+  ]);
 }
 
 export const pluginLogList = defineCommand({

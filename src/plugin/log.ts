@@ -26,6 +26,15 @@ export interface LogEntry {
   stderr: string;
 }
 
+/** How a run ended, in one line: its output's first line, or why it failed. */
+export function runOutcome(label: string, entry: LogEntry): { text: string; failed: boolean } {
+  const first = (text: string) => text.trim().split("\n")[0] ?? "";
+  if (entry.timed_out) return { text: `${label} ran too long and was stopped`, failed: true };
+  if (entry.exit_code !== 0)
+    return { text: `${label} exited ${entry.exit_code}: ${first(entry.stderr)}`, failed: true };
+  return { text: `${label}: ${first(entry.stdout) || "done"}`, failed: false };
+}
+
 const logFile = (id: string, env: Env) => join(pluginStateDir(id, env), "log.jsonl");
 
 export function appendLog(entry: LogEntry, env: Env = process.env): void {

@@ -3,6 +3,7 @@
 // line, or its failure, in the message line). Loaded on first use.
 
 import { invokeAction, pluginActions } from "../../plugin/actions.ts";
+import { runOutcome } from "../../plugin/log.ts";
 import { callerPane } from "../../space/layout.ts";
 import type { ActionContext } from "../actions.ts";
 import { matchItems, type PaletteCommand, paletteItems } from "../palette.ts";
@@ -69,10 +70,7 @@ export async function runChosen(
     caller,
     source: "palette",
   });
-  const first = (text: string) => text.trim().split("\n")[0] ?? "";
-  if (entry.timed_out) showMessage(ctx.store, `${id} ran too long and was stopped`, true);
-  else if (entry.exit_code !== 0)
-    showMessage(ctx.store, `${id} exited ${entry.exit_code}: ${first(entry.stderr)}`, true);
-  else showMessage(ctx.store, `${id}: ${first(entry.stdout) || "done"}`);
+  const outcome = runOutcome(id, entry);
+  showMessage(ctx.store, outcome.text, outcome.failed);
   ctx.refresh?.();
 }
