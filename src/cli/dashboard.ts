@@ -8,6 +8,7 @@ import { BUN_FLAGS } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, target, tmuxQuote, word } from "../tmux/escape.ts";
 import { showOption } from "../tmux/options.ts";
+import { clientHere } from "./client.ts";
 import { defineCommand } from "./command.ts";
 
 export const POPUP_WIDTH_OPTION = "@agent-wizard-width";
@@ -130,12 +131,7 @@ export const popupCommand = defineCommand({
   async run(ctx) {
     const view = await viewFlag(ctx.args.flags.view);
     // The plugin's key binding passes the client that pressed it in TAW_CLIENT.
-    const client =
-      (ctx.args.flags.client as string | undefined) ||
-      ctx.env.TAW_CLIENT ||
-      (ctx.env.TMUX
-        ? (await ctx.tmux.tryRun(["display-message", "-p", "#{client_name}"])).stdout.trim()
-        : "");
+    const client = (await clientHere(ctx)) ?? "";
     // display-popup -E returns when the popup closes, failing when tmux could not open it or
     // when the dashboard inside it failed.
     const result = await ctx.tmux.tryRun(await popupArgs(ctx.tmux, client, view));

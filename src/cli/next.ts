@@ -7,6 +7,7 @@ import { isControlClient } from "../tmux/control-session.ts";
 import { displayText, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 
@@ -53,7 +54,7 @@ export const nextCommand = defineCommand({
   summary: "jump to the agent that most needs you (blocked longest, then finished and unseen)",
   flags: { client: { type: "string", description: "the tmux client to move (default: the most recent)" } },
   async run(ctx): Promise<NextResult> {
-    const named = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
+    const named = namedClient(ctx);
     // Who needs you is the engine's to say: one that died is started, and its first write read.
     await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
     const [snapshot, client] = await Promise.all([takeSnapshot(ctx.tmux), pickClient(ctx.tmux, named)]);

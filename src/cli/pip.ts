@@ -5,6 +5,7 @@ import { loadConfig } from "../config/load.ts";
 import { usageError } from "../errors.ts";
 import { currentWindow, pin, unpin } from "../pip/pin.ts";
 import { runPipView } from "../pip/view.ts";
+import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 
 export const pipCommand = defineCommand({
@@ -19,7 +20,7 @@ export const pipCommand = defineCommand({
   },
   async run(ctx) {
     const pane = ctx.args.positionals[0];
-    const client = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
+    const client = namedClient(ctx);
     const windowFlag = ctx.args.flags.window as string | undefined;
     if (ctx.args.flags.off === true) {
       if (pane) throw usageError("--off takes no pane: it closes the window's pip");

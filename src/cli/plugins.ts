@@ -22,6 +22,7 @@ import { callerPane } from "../space/layout.ts";
 import { displayText, target } from "../tmux/escape.ts";
 import { resolve } from "../tmux/server.ts";
 import { requireArg } from "./args.ts";
+import { clientHere } from "./client.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 
@@ -312,11 +313,7 @@ export const pluginPaneOpen = defineCommand({
     const paneText = ctx.args.flags.pane as string | undefined;
     const beside = paneText ? await resolve(ctx.tmux, paneText, "pane") : caller;
     if (!beside) throw usageError("taw runs outside tmux here: name the pane it opens beside with --pane");
-    const client =
-      (ctx.args.flags.client as string | undefined) ||
-      ctx.env.TAW_CLIENT ||
-      (caller ? (await ctx.tmux.tryRun(["display-message", "-p", "#{client_name}"])).stdout.trim() : "") ||
-      undefined;
+    const client = await clientHere(ctx);
     return openPluginPane(
       ctx.tmux,
       {

@@ -6,6 +6,7 @@ import { findPane } from "../agent/pane.ts";
 import { EXIT, TawError, usageError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { NUDGE_OPTION } from "../watch/probe.ts";
+import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 
@@ -70,7 +71,7 @@ export const runCommand = defineCommand({
           `pane ${agent} runs no agent taw knows; list them with 'taw agent list'`,
         );
     }
-    const client = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
+    const client = namedClient(ctx);
     const refresh = () => void ctx.tmux.tryRun(["set-option", "-gq", NUDGE_OPTION, String(Date.now())]);
     await command.run(
       { store: dash, tmux: ctx.tmux, client, quit: () => {}, refresh },

@@ -3,6 +3,7 @@
 import { loadConfig } from "../config/load.ts";
 import { usageError } from "../errors.ts";
 import { toggleScratch } from "../scratch/toggle.ts";
+import { clientHere } from "./client.ts";
 import { defineCommand } from "./command.ts";
 
 export const scratchCommand = defineCommand({
@@ -20,12 +21,7 @@ export const scratchCommand = defineCommand({
     },
   },
   async run(ctx) {
-    const client =
-      (ctx.args.flags.client as string | undefined) ||
-      ctx.env.TAW_CLIENT ||
-      (ctx.env.TMUX
-        ? (await ctx.tmux.tryRun(["display-message", "-p", "#{client_name}"])).stdout.trim()
-        : "");
+    const client = await clientHere(ctx);
     if (!client)
       throw usageError("no tmux client to show the scratch on: run it inside tmux or give --client <client>");
     // config.toml's [scratch], and a named entry's own [scratch.entries.<name>], unless flags say.

@@ -8,6 +8,7 @@ import { usageError } from "../errors.ts";
 import { listFolders } from "../sessionizer/folders.ts";
 import { openFolder } from "../sessionizer/open.ts";
 import { switchOrCreate } from "../space/switch.ts";
+import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { workspaceRecord } from "./records.ts";
 import { table } from "./table.ts";
@@ -50,7 +51,7 @@ export const sessionSwitch = defineCommand({
         "name the session, or give --cwd <dir> to open that folder's session. Example: taw session switch --create --cwd ~/src/api",
       );
     if (cwd && !existsSync(cwd)) throw usageError(`--cwd ${cwd} is not a folder; give an existing one`);
-    const client = (ctx.args.flags.client as string | undefined) || ctx.env.TAW_CLIENT || undefined;
+    const client = namedClient(ctx);
     const create = ctx.args.flags.create === true;
     // No name: the sessionizer's rule, the session open in that folder or one named after it.
     if (!name) return openFolder(ctx.tmux, resolvePath(cwd as string), client, create);
