@@ -6,6 +6,7 @@
 import type { PipConfig } from "../config/types.ts";
 import { TawError, usageError } from "../errors.ts";
 import { TAW_BIN } from "../paths.ts";
+import { currentPlace } from "../space/switch.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { shellLine, target } from "../tmux/escape.ts";
 import { setOption } from "../tmux/options.ts";
@@ -19,10 +20,10 @@ type Env = Record<string, string | undefined>;
 
 /** The window someone looks at: the client's, else the one taw runs in. */
 export async function currentWindow(tmux: Tmux, client: string | undefined, env: Env): Promise<string> {
-  const where = client ? ["-c", target(client)] : env.TMUX_PANE ? ["-t", target(env.TMUX_PANE)] : undefined;
-  if (!where)
+  const place = await currentPlace(tmux, client, env);
+  if (!place)
     throw usageError("taw runs outside tmux here: name the window the pip goes to with --window <window>");
-  return (await tmux.run(["display-message", "-p", ...where, "#{window_id}"])).trim();
+  return place.window;
 }
 
 /** The strips of a window (or of every window), with the pane each shows. */

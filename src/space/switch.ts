@@ -12,15 +12,28 @@ export const SPACE_OPTION = "@taw_space";
 
 const clientArgs = (client: string | undefined) => (client ? ["-c", target(client)] : []);
 
+/** The session and window the client shows (or, without one, those of the pane taw runs in,
+ * when it runs in a pane of this server); none when there is neither. */
+export async function currentPlace(
+  tmux: Tmux,
+  client: string | undefined,
+  env: Env,
+): Promise<{ session: string; window: string } | undefined> {
+  const read = async (where: string[]) => {
+    const answer = (await tmux.tryRun(["display-message", "-p", ...where, "#{session_id} #{window_id}"]))
+      .stdout;
+    const [session, window] = (answer ?? "").trim().split(" ");
+    return session && window ? { session, window } : undefined;
+  };
+  const shown = client ? await read(["-c", target(client)]) : undefined;
+  if (shown) return shown;
+  const pane = await callerPane(tmux, env);
+  return pane ? read(["-t", target(pane)]) : undefined;
+}
+
 /** The session the client (or, without one, the pane taw runs in) shows now. */
 export async function currentSession(tmux: Tmux, client: string | undefined, env: Env) {
-  if (client) {
-    const id = (await tmux.tryRun(["display-message", "-p", "-c", target(client), "#{session_id}"])).stdout;
-    if (id?.trim()) return id.trim();
-  }
-  const pane = await callerPane(tmux, env);
-  if (!pane) return undefined;
-  return (await tmux.run(["display-message", "-p", "-t", target(pane), "#{session_id}"])).trim() || undefined;
+  return (await currentPlace(tmux, client, env))?.session;
 }
 
 /** Show the session named exactly `name` on the client, creating it (in `cwd`) when none is. */
