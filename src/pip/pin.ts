@@ -12,6 +12,7 @@ import { shellLine, target } from "../tmux/escape.ts";
 import { setOption } from "../tmux/options.ts";
 import { resolve } from "../tmux/server.ts";
 import { cornerPane, parseRects, RECT_FORMAT, stripArgs } from "./corner.ts";
+import { READY_OPTION, releasePipe } from "./view.ts";
 
 /** On a strip's pane: the pane it shows. */
 export const PIP_OPTION = "@taw_pip";
@@ -37,12 +38,19 @@ export async function strips(tmux: Tmux, window?: string): Promise<{ pip: string
     .map(([pip = "", pinned = ""]) => ({ pip, pinned }));
 }
 
-/** Close the strips of `window` (every window's without one); answers the panes closed. */
+/** Close the strips of `window` (every window's without one), and the pipes they read the
+ * pinned panes through; answers the panes closed. */
 export async function unpin(tmux: Tmux, window?: string): Promise<string[]> {
   const found = await strips(tmux, window);
-  if (found.length) await tmux.batch(found.map(({ pip }) => ["kill-pane", "-t", target(pip)]));
+  if (found.length)
+    await tmux.batch(
+      found.flatMap(({ pip, pinned }) => [["kill-pane", "-t", target(pip)], releasePipe(pinned, pip)]),
+    );
   return found.map(({ pip }) => pip);
 }
+
+/** How long `pin` waits for its strip to follow the pane before it answers anyway. */
+const READY_WAIT_MS = 5000;
 
 export interface Pinned {
   pip: string;
@@ -78,5 +86,12 @@ export async function pin(
     // Keys typed there go nowhere: the strip is something to look at.
     ["select-pane", "-d", "-t", target(pip)],
   ]);
+  // Answered once the strip follows the pane, so an unpin that comes next finds its pipe.
+  const deadline = Date.now() + READY_WAIT_MS;
+  while (Date.now() < deadline) {
+    const shown = await tmux.tryRun(["display-message", "-p", "-t", target(pip), `#{${READY_OPTION}}`]);
+    if (shown.error || shown.stdout.trim() === "1") break;
+    await Bun.sleep(50);
+  }
   return { pip, pinned, window };
 }

@@ -16,7 +16,24 @@ import { setOption, unsetOption } from "../tmux/options.ts";
 const REDRAW_AFTER_MS = 80;
 const POLL_MS = 1000;
 /** On the pinned pane: the strip whose FIFO its output is piped to. */
-const PIPE_OWNER = "@taw_pip_pipe";
+export const PIPE_OWNER = "@taw_pip_pipe";
+/** On the strip's own pane: set once it follows the pane (piped or polling). */
+export const READY_OPTION = "@taw_pip_ready";
+
+/** The commands that give the pinned pane's pipe back, if it is still `owner`'s. */
+export function releasePipe(pinned: string, owner: string): string[] {
+  const scope = { kind: "pane", target: pinned } as const;
+  return [
+    "if-shell",
+    "-F",
+    "-t",
+    target(pinned),
+    `#{==:#{${PIPE_OWNER}},${owner}}`,
+    [["pipe-pane", "-t", target(pinned)], unsetOption(scope, PIPE_OWNER)].map(controlLine).join(" ; "),
+  ];
+}
+
+const ready = (owner: string) => setOption({ kind: "pane", target: owner }, READY_OPTION, "1");
 
 const HEADER = `#{pane_id}\t#{${AGENT_OPTIONS.name}}\t#{${AGENT_OPTIONS.kind}}\t#{${AGENT_OPTIONS.state}}\t#{session_name}:#{window_index}.#{pane_index}\t#{pane_pipe}`;
 
@@ -63,12 +80,17 @@ export async function runPipView(tmux: Tmux, pinned: string, owner: string, scre
   if (!first) return;
   await draw();
   const piped = first.header.split("\t")[5] === "1";
-  if (piped) return poll(draw);
+  if (piped) return pollReady(tmux, owner, draw);
   return follow(tmux, pinned, owner, draw);
 }
 
 async function poll(draw: () => Promise<boolean>): Promise<void> {
   while (await draw()) await Bun.sleep(POLL_MS);
+}
+
+async function pollReady(tmux: Tmux, owner: string, draw: () => Promise<boolean>): Promise<void> {
+  await tmux.batch([ready(owner)]);
+  return poll(draw);
 }
 
 /** Sleep on the pane's output through a FIFO; redraw once per burst; end with the pane. */
@@ -81,26 +103,16 @@ async function follow(
   const dir = mkdtempSync(join(tmpdir(), "taw-pip-"));
   const fifo = join(dir, "out");
   try {
-    if (Bun.spawnSync(["mkfifo", "-m", "600", fifo]).exitCode !== 0) return poll(draw);
-    const scope = { kind: "pane", target: pinned } as const;
-    await tmux.batch([
-      ["pipe-pane", "-O", "-t", target(pinned), `cat > ${shellQuote(fifo)}`],
-      setOption(scope, PIPE_OWNER, owner),
-    ]);
+    if (Bun.spawnSync(["mkfifo", "-m", "600", fifo]).exitCode !== 0) return pollReady(tmux, owner, draw);
     // Closed (the strip's pane killed): the pipe goes too, if it is still this strip's.
-    const release = () =>
-      void tmux
-        .tryRun([
-          "if-shell",
-          "-F",
-          "-t",
-          target(pinned),
-          `#{==:#{${PIPE_OWNER}},${owner}}`,
-          [["pipe-pane", "-t", target(pinned)], unsetOption(scope, PIPE_OWNER)].map(controlLine).join(" ; "),
-        ])
-        .finally(() => process.exit(0));
+    const release = () => void tmux.tryRun(releasePipe(pinned, owner)).finally(() => process.exit(0));
     process.once("SIGHUP", release);
     process.once("SIGTERM", release);
+    await tmux.batch([
+      ["pipe-pane", "-O", "-t", target(pinned), `cat > ${shellQuote(fifo)}`],
+      setOption({ kind: "pane", target: pinned }, PIPE_OWNER, owner),
+      ready(owner),
+    ]);
     await new Promise<void>((done) => {
       let pending = false;
       const stream = createReadStream(fifo);
