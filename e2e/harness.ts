@@ -28,13 +28,22 @@ mkdirSync(AWAY);
 const RUNNER_ONLY = (key: string) =>
   key === "NODE_ENV" || key.startsWith("BUN_") || key === "TMUX" || key === "TMUX_PANE";
 
-/** A user's environment: this process's, less the runner's variables, taw's bin on PATH,
- * and taw's config and state folders in the scratch install. */
+/** A user's environment: this process's, less the runner's variables, with taw installed. */
 export function userEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !RUNNER_ONLY(key)) env[key] = value;
   }
+  return withTaw(env, extra);
+}
+
+/** `base`, a whole user environment, with taw's bin on PATH, the transpiler cache off, and
+ * taw's config and state folders in the scratch install. */
+export function withTaw(
+  base: Record<string, string>,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const env = { ...base };
   env.PATH = `${join(INSTALL, "bin")}:${env.PATH ?? ""}`;
   env.BUN_RUNTIME_TRANSPILER_CACHE_PATH = "0";
   // taw's own folders stay in the scratch install: no test reads the developer's config.toml

@@ -26,7 +26,15 @@ function scratch(config: string) {
   const hook = join(dir, "hook.sh");
   writeFileSync(
     hook,
-    `#!/bin/sh\ncat > "${dir}/$TAW_EVENT.json"\nenv | grep '^TAW_\\|^FROM_TMUX' > "${dir}/$TAW_EVENT.env"\n`,
+    // Each file appears whole (written aside, then renamed), the event JSON last: a test that
+    // sees the JSON can read both.
+    [
+      "#!/bin/sh",
+      `out="${dir}/$TAW_EVENT"`,
+      `env | grep '^TAW_\\|^FROM_TMUX' > "$out.env.part" && mv "$out.env.part" "$out.env"`,
+      `cat > "$out.json.part" && mv "$out.json.part" "$out.json"`,
+      "",
+    ].join("\n"),
   );
   chmodSync(hook, 0o755);
   writeFileSync(join(dir, "config.toml"), config.replaceAll("HOOK", hook));

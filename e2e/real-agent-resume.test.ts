@@ -15,7 +15,7 @@ import { pi } from "../src/integration/pi.ts";
 import { qwen } from "../src/integration/qwen.ts";
 import type { Integration } from "../src/integration/types.ts";
 import { ensureAgent } from "./agents.ts";
-import { runTaw, TAW, userEnv, waitFor } from "./harness.ts";
+import { runTaw, TAW, waitFor, withTaw } from "./harness.ts";
 import { claudeDriver } from "./record/claude.ts";
 import { codexDriver, codexToPromptWithHooks } from "./record/codex.ts";
 import { geminiDriver } from "./record/gemini.ts";
@@ -103,9 +103,9 @@ describe("real agents resumed after kill-server", () => {
         const config = join(scratch.home, "taw-config");
         mkdirSync(config);
         writeFileSync(join(config, "config.toml"), '[sessions]\nresume_agents = "always"\n');
-        // taw as the user runs it, on the agent's server, with the agent's HOME and folders.
-        const env = userEnv({
-          ...agentEnv,
+        // taw as the agent's user runs it: the agent's whole environment and nothing of the
+        // runner's (a CI=true there makes a restored Gemini headless), on the agent's server.
+        const env = withTaw(agentEnv, {
           TAW_TMUX_NAME: pane.socket,
           TAW_TMUX_SOCKET: "",
           TAW_CONFIG_DIR: config,
