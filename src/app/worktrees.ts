@@ -7,6 +7,7 @@ import { jumpToPane } from "../agent/jump.ts";
 import { manifests } from "../agent/kinds.ts";
 import { checkLaunch, launchAgent } from "../agent/launch.ts";
 import { loadConfig } from "../config/load.ts";
+import { announceWorktree } from "../herdr/worktree-events.ts";
 import { createWorktree } from "../worktree/create.ts";
 import { openWorktree } from "../worktree/open.ts";
 import { worktreeRecords } from "../worktree/record.ts";
@@ -111,6 +112,7 @@ export async function createFromPicker(ctx: ActionContext, choice: string | unde
           }
         : undefined,
     });
+    await announceWorktree(ctx.tmux, process.env, { kind: "created", worktree: made.worktree });
     return `made worktree ${branch} in ${made.worktree.path}${kind ? ` with ${kind}` : ""}`;
   });
   await refreshWorktrees(ctx);
@@ -143,7 +145,12 @@ export async function confirmRemoveWorktree(ctx: ActionContext): Promise<void> {
   if (overlay.kind !== "remove-worktree") return;
   ctx.store.setState({ overlay: { kind: "none" }, input: "" });
   await attempt(ctx, async () => {
-    await removeWorktree(ctx.tmux, { spec: overlay.path, repo: worktreeRepo, force: true });
+    const { removed } = await removeWorktree(ctx.tmux, {
+      spec: overlay.path,
+      repo: worktreeRepo,
+      force: true,
+    });
+    await announceWorktree(ctx.tmux, process.env, { kind: "removed", worktree: removed, forced: true });
     return `removed worktree ${overlay.label} (its branch stays)`;
   });
   await refreshWorktrees(ctx);
@@ -159,6 +166,8 @@ export async function openSelectedWorktree(ctx: ActionContext): Promise<void> {
   }
   const ok = await attempt(ctx, async () => {
     const opened = await openWorktree(ctx.tmux, record.path, state.worktreeRepo);
+    const event = { kind: "opened", worktree: opened.worktree, alreadyOpen: !opened.created } as const;
+    await announceWorktree(ctx.tmux, process.env, event);
     const session = opened.worktree.session;
     if (!session) return `no session for ${record.path}`;
     const pane = (await ctx.tmux.run(["display-message", "-p", "-t", session.id, "#{pane_id}"])).trim();

@@ -4,6 +4,7 @@ import { checkLaunch, launchAgent } from "../agent/launch.ts";
 import { loadConfig } from "../config/load.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { usageError } from "../errors.ts";
+import { announceWorktree } from "../herdr/worktree-events.ts";
 import { createWorktree } from "../worktree/create.ts";
 import { worktreeDiff } from "../worktree/diff.ts";
 import { mergeWorktree } from "../worktree/merge.ts";
@@ -66,7 +67,7 @@ export const worktreeCreate = defineCommand({
     const kind = ctx.args.flags.agent as string | undefined;
     const context = { manifests: loadManifests(), config };
     const agent = kind && { kind, name: ctx.args.flags.name as string | undefined, env: ctx.env };
-    return createWorktree(ctx.tmux, {
+    const made = await createWorktree(ctx.tmux, {
       branch,
       base: ctx.args.flags.base as string | undefined,
       repo: ctx.args.flags.repo as string | undefined,
@@ -78,6 +79,8 @@ export const worktreeCreate = defineCommand({
           }
         : undefined,
     });
+    await announceWorktree(ctx.tmux, ctx.env, { kind: "created", worktree: made.worktree });
+    return made;
   },
   render: (result) =>
     `${result.worktree.path}\nsession ${result.worktree.session?.name} (pane ${result.pane})`,
@@ -99,12 +102,13 @@ export const worktreeOpen = defineCommand({
   summary: "the tmux session of an existing worktree (made when it has none)",
   positionals: ["<worktree>"],
   flags: REPO_FLAG,
-  run: (ctx) =>
-    openWorktree(
-      ctx.tmux,
-      requireSpec(ctx.args.positionals, "open"),
-      ctx.args.flags.repo as string | undefined,
-    ),
+  async run(ctx) {
+    const spec = requireSpec(ctx.args.positionals, "open");
+    const result = await openWorktree(ctx.tmux, spec, ctx.args.flags.repo as string | undefined);
+    const event = { kind: "opened", worktree: result.worktree, alreadyOpen: !result.created } as const;
+    await announceWorktree(ctx.tmux, ctx.env, event);
+    return result;
+  },
   render: (result) => `${result.created ? "made" : "already open:"} session ${result.worktree.session?.name}`,
 });
 
@@ -121,13 +125,17 @@ export const worktreeRemove = defineCommand({
     "delete-branch": { type: "boolean", description: "delete its branch too, with any commits only it has" },
     ...REPO_FLAG,
   },
-  run: (ctx) =>
-    removeWorktree(ctx.tmux, {
+  async run(ctx) {
+    const forced = ctx.args.flags.force === true;
+    const result = await removeWorktree(ctx.tmux, {
       spec: requireSpec(ctx.args.positionals, "remove"),
       repo: ctx.args.flags.repo as string | undefined,
-      force: ctx.args.flags.force === true,
+      force: forced,
       deleteBranch: ctx.args.flags["delete-branch"] === true,
-    }),
+    });
+    await announceWorktree(ctx.tmux, ctx.env, { kind: "removed", worktree: result.removed, forced });
+    return result;
+  },
   render: (result) =>
     [
       `removed ${result.removed.path}`,
@@ -155,11 +163,11 @@ export const worktreeMerge = defineCommand({
     keep: { type: "boolean", description: "merge only: keep the worktree and its session" },
     ...REPO_FLAG,
   },
-  run(ctx) {
+  async run(ctx) {
     const flags = ctx.args.flags;
     if (flags.rebase && flags.merge) throw usageError("give --rebase or --merge, not both");
     const configured = loadConfig(ctx.env).config.worktree.merge;
-    return mergeWorktree(ctx.tmux, {
+    const merged = await mergeWorktree(ctx.tmux, {
       spec: requireSpec(ctx.args.positionals, "merge"),
       repo: flags.repo as string | undefined,
       into: flags.into as string | undefined,
@@ -167,6 +175,13 @@ export const worktreeMerge = defineCommand({
       deleteBranch: flags["delete-branch"] === true,
       keep: flags.keep === true,
     });
+    if (merged.removed)
+      await announceWorktree(ctx.tmux, ctx.env, {
+        kind: "removed",
+        worktree: merged.worktree,
+        forced: false,
+      });
+    return merged;
   },
   render: (result) =>
     [

@@ -3,6 +3,7 @@
 
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Announcements } from "../watch/announcements.ts";
 import { herdrConfig } from "./grants.ts";
 import { publishHerdrEnv } from "./publish.ts";
 import { type EventSource, HerdrServer } from "./server.ts";
@@ -16,6 +17,8 @@ interface Subscribable {
   /** The engine's own client: its control connection, when it has one, serves the socket's
    * writes too (a report's round trip: ~8 ms spawned, ~1 ms over it). */
   readonly tmux?: Tmux;
+  /** What verbs beside the engine announce (a worktree made or removed). */
+  readonly announcements?: Announcements;
 }
 
 /** Start the socket beside a running engine; resolves with the function that stops it. A socket
@@ -29,8 +32,14 @@ export async function attachHerdr(
   const { TMUX_PANE: _pane, ...rest } = env;
   const server = new HerdrServer({
     path: socketPath(tmux.describeSocket(env), env),
-    ctx: { tmux: engine.tmux ?? tmux, env: rest, snapshot: () => engine.snapshot },
+    ctx: {
+      tmux: engine.tmux ?? tmux,
+      env: rest,
+      snapshot: () => engine.snapshot,
+      announce: (announcement) => engine.announcements?.emit(announcement),
+    },
     events: (listener) => engine.subscribe(listener),
+    announcements: (listener) => engine.announcements?.listen(listener) ?? (() => {}),
   });
   try {
     await server.start();

@@ -20,21 +20,22 @@ export function open(
   path: string,
   method: string,
   params: Record<string, unknown> = {},
+  timeoutMs = ANSWER_TIMEOUT_MS,
 ): Promise<Connection> {
-  return openLine(path, JSON.stringify({ id: `req_${++counter}`, method, params }));
+  return openLine(path, JSON.stringify({ id: `req_${++counter}`, method, params }), timeoutMs);
 }
 
 /** How long a client waits for the first answer line. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Send `line` as is (a test's malformed request). */
-export function openLine(path: string, line: string): Promise<Connection> {
+export function openLine(path: string, line: string, timeoutMs = ANSWER_TIMEOUT_MS): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const socket = connect(path);
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`));
-    }, ANSWER_TIMEOUT_MS);
+      reject(new Error(`no answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     let text = "";
     let connection: Connection | undefined;
     socket.setEncoding("utf8");
@@ -60,10 +61,17 @@ export function openLine(path: string, line: string): Promise<Connection> {
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: callers read whatever answer the method gives.
+type Answer = any;
+
 /** One request, its answer, the connection closed. */
-// biome-ignore lint/suspicious/noExplicitAny: as above.
-export async function call(path: string, method: string, params: Record<string, unknown> = {}): Promise<any> {
-  const connection = await open(path, method, params);
+export async function call(
+  path: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  timeoutMs = ANSWER_TIMEOUT_MS,
+): Promise<Answer> {
+  const connection = await open(path, method, params, timeoutMs);
   connection.close();
   return connection.first;
 }

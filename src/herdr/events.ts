@@ -4,6 +4,7 @@
 // pane created/closed/agent_detected in its lifecycle envelope `{"event":"pane_created","data":{"type",…}}`.
 
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Announcement } from "../watch/announcements.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { HerdrError } from "./protocol.ts";
 import { paneInfo, statusOf, tabInfo, workspaceInfo, workspaceOfPane } from "./shapes.ts";
@@ -20,6 +21,16 @@ export const STREAMED = ["pane.agent_status_changed", "pane.created", "pane.clos
 /** Types taw derives from two successive snapshots: sessions and windows that came or went. */
 export const TREE = ["workspace.created", "workspace.closed", "tab.created", "tab.closed"];
 
+/** Types the verb that made them announces (worktree-events.ts): no reading of tmux sees them. */
+export const ANNOUNCED_TYPES = ["worktree.created", "worktree.opened", "worktree.removed"];
+
+/** herdr's dotted subscription type of an envelope's event name (`worktree_created` → `worktree.created`). */
+export const dottedType = (event: string) => (event.includes(".") ? event : event.replace("_", "."));
+
+/** Whether a subscription asked for this announcement. */
+export const wantsAnnouncement = (announcement: Announcement, subs: Subscription[]) =>
+  subs.some((sub) => sub.type === dottedType(announcement.event));
+
 /** herdr's other subscription types: accepted, so a client that asks for many still gets these,
  * but tmux gives the engine nothing to send for them (see the README's method table). */
 const NEVER_SENT = [
@@ -29,9 +40,6 @@ const NEVER_SENT = [
   "workspace.moved",
   "workspace.reordered",
   "workspace.focused",
-  "worktree.created",
-  "worktree.opened",
-  "worktree.removed",
   "tab.focused",
   "tab.renamed",
   "tab.moved",
@@ -51,7 +59,7 @@ export function parseSubscriptions(params: Record<string, unknown>): Subscriptio
     throw new HerdrError("invalid_params", '"subscriptions" must be a non-empty list of {"type":…}');
   return list.map((item) => {
     const type = (item as Subscription | null)?.type;
-    if (typeof type !== "string" || ![...STREAMED, ...TREE, ...NEVER_SENT].includes(type))
+    if (typeof type !== "string" || ![...STREAMED, ...TREE, ...ANNOUNCED_TYPES, ...NEVER_SENT].includes(type))
       throw new HerdrError("invalid_request", `unknown subscription type '${String(type)}'`);
     return item as Subscription;
   });

@@ -18,6 +18,7 @@ type Env = Record<string, string | undefined>;
 /** Methods that need no grant: ping, and the reports (which speak only for the caller's own pane). */
 const OPEN = new Set([
   "ping",
+  "taw.announce",
   "pane.report_agent",
   "pane.report_agent_session",
   "pane.release_agent",

@@ -14,6 +14,7 @@ import {
   agentSendKeys,
   agentWait,
 } from "./handlers/agents.ts";
+import { announceMethod } from "./handlers/announce.ts";
 import { paneFocusDirection, paneLayout, paneResize, paneSwap, tabMove } from "./handlers/arrange.ts";
 import { eventsWaitMethod } from "./handlers/events-wait.ts";
 import { agentAnswerMethod, agentInboxMethod } from "./handlers/inbox.ts";
@@ -62,6 +63,7 @@ import {
 import { worktreeCreate, worktreeList, worktreeOpen, worktreeRemove } from "./handlers/worktree.ts";
 import { HERDR_PROTOCOL, HERDR_VERSION, HerdrError } from "./protocol.ts";
 import type { MethodContext } from "./verb.ts";
+import { ANNOUNCE_METHOD } from "./worktree-events.ts";
 
 export type Handler = (
   params: Record<string, unknown>,
@@ -70,8 +72,9 @@ export type Handler = (
 
 export const SUBSCRIBE = "events.subscribe";
 
-/** Methods of taw's own, beyond herdr's: the inbox (herdr has none). */
-export const TAW_METHODS = ["agent.inbox", "agent.answer"];
+/** Methods of taw's own, beyond herdr's: the inbox (herdr has none), and the worktree events
+ * a verb beside the engine announces (worktree-events.ts). */
+export const TAW_METHODS = ["agent.inbox", "agent.answer", ANNOUNCE_METHOD];
 
 export const HANDLERS: Record<string, Handler> = {
   ping: async () => ({
@@ -138,6 +141,7 @@ export const HANDLERS: Record<string, Handler> = {
   "worktree.create": worktreeCreate,
   "worktree.open": worktreeOpen,
   "worktree.remove": worktreeRemove,
+  [ANNOUNCE_METHOD]: announceMethod,
 };
 
 const NO_TMUX = "tmux has no such thing";

@@ -10,6 +10,7 @@ import { defaultConfig } from "../config/defaults.ts";
 import type { HerdrConfig } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
+import { Announcements } from "../watch/announcements.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { open, openLine } from "./client.ts";
 import { HerdrServer } from "./server.ts";
@@ -23,11 +24,20 @@ afterEach(async () => {
 /** The engine's listeners, so a test can push transitions. */
 const listeners: ((snapshot: Snapshot, events: EngineEvent[]) => void)[] = [];
 
+/** What verbs beside the engine announce, as the engine's bus would carry it. */
+const announcements = new Announcements();
+
 function serve(dir: string, maxConnections?: number, herdr: Partial<HerdrConfig> = {}) {
   const server = new HerdrServer({
     path: join(dir, "herdr-test.sock"),
     // No tmux: an empty server, so this test process is a client outside every pane.
-    ctx: { tmux: { run: async () => "" } as unknown as Tmux, env: {}, snapshot: () => buildSnapshot("") },
+    ctx: {
+      tmux: { run: async () => "" } as unknown as Tmux,
+      env: {},
+      snapshot: () => buildSnapshot(""),
+      announce: (announcement) => announcements.emit(announcement),
+    },
+    announcements: (listener) => announcements.listen(listener),
     events: (listener) => {
       listeners.push(listener);
       return () => listeners.splice(listeners.indexOf(listener), 1);
@@ -146,6 +156,50 @@ describe("the herdr socket", () => {
     const sub = await open(server.path, "events.subscribe", { subscriptions: [{ type: "pane.created" }] });
     expect(sub.first.result).toEqual({ type: "subscription_started" });
     sub.close();
+  });
+
+  test("taw.announce: a worktree event reaches the subscribers that asked for it; anything else is refused", async () => {
+    const server = serve(runtime(), undefined, { client: ["read"] });
+    await server.start();
+    const wanting = await open(server.path, "events.subscribe", {
+      subscriptions: [{ type: "worktree.removed" }],
+    });
+    const other = await open(server.path, "events.subscribe", {
+      subscriptions: [{ type: "worktree.created" }],
+    });
+    const removed = {
+      type: "worktree_removed",
+      workspace_id: "w3",
+      forced: false,
+      worktree: { path: "/r/x" },
+    };
+    // Open to every caller (read only here), as a report is.
+    const told = await ask(
+      server.path,
+      JSON.stringify({
+        id: "a",
+        method: "taw.announce",
+        params: { event: "worktree_removed", data: removed },
+      }),
+    );
+    expect(told).toEqual({ id: "a", result: { type: "ok" } });
+    for (let i = 0; i < 100 && wanting.later.length === 0; i++) await Bun.sleep(10);
+    expect(wanting.later).toEqual([{ event: "worktree_removed", data: removed }]);
+    expect(other.later).toEqual([]);
+    // Only worktree events, in herdr's envelope.
+    const refused = [
+      { event: "pane_created", data: { type: "pane_created" } },
+      { event: "worktree_removed", data: { type: "worktree_created" } },
+      { event: "worktree_removed", data: "x" },
+    ];
+    for (const params of refused) {
+      const answer = await ask(server.path, JSON.stringify({ id: "b", method: "taw.announce", params }));
+      expect(answer.error.code).toBe("invalid_params");
+    }
+    await Bun.sleep(50);
+    expect(wanting.later).toHaveLength(1);
+    wanting.close();
+    other.close();
   });
 
   test("a subscriber that stops reading is dropped once a bounded backlog piles up; others go on", async () => {

@@ -11,10 +11,11 @@ import type { HerdrConfig, HerdrGrant } from "../config/types.ts";
 import { TawError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { AnnouncementListener } from "../watch/announcements.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { ConnectionCap } from "./cap.ts";
 import { Claims } from "./claims.ts";
-import { herdrEvent, parseSubscriptions, treeEvents } from "./events.ts";
+import { herdrEvent, parseSubscriptions, treeEvents, wantsAnnouncement } from "./events.ts";
 import { checkGrant, granteeOf, grantsOf, herdrConfig, requiredGrant } from "./grants.ts";
 import { handlerOf, SUBSCRIBE } from "./methods.ts";
 import { peerPid } from "./peer.ts";
@@ -29,6 +30,8 @@ export interface HerdrServerOptions {
   path: string;
   ctx: MethodContext;
   events: EventSource;
+  /** Events verbs beside the engine announce (a worktree's), streamed like the engine's own. */
+  announcements?: (listener: AnnouncementListener) => () => void;
   /** Connections one client (peer pid) holds at once; more are answered rate_limited. */
   maxConnections?: number;
   /** Connections the whole socket holds at once. */
@@ -192,10 +195,7 @@ export class HerdrServer {
     const subs = parseSubscriptions(request.params);
     socket.write(okLine(request.id, { type: "subscription_started" }));
     let seen = this.opts.ctx.snapshot?.();
-    const unsubscribe = this.opts.events((snapshot, events) => {
-      const pushed = events.flatMap((event) => herdrEvent(event, snapshot, subs) ?? []);
-      if (seen) pushed.unshift(...treeEvents(seen, snapshot, subs));
-      seen = snapshot;
+    const send = (pushed: unknown[]) => {
       for (const line of pushed) {
         if (socket.destroyed) return;
         // A reader that lets this much pile up is gone or stalled: drop it, not the engine's memory.
@@ -205,7 +205,20 @@ export class HerdrServer {
         }
         socket.write(`${JSON.stringify(line)}\n`);
       }
+    };
+    const stopEvents = this.opts.events((snapshot, events) => {
+      const pushed = events.flatMap((event) => herdrEvent(event, snapshot, subs) ?? []);
+      if (seen) pushed.unshift(...treeEvents(seen, snapshot, subs));
+      seen = snapshot;
+      send(pushed);
     });
+    const stopAnnouncements = this.opts.announcements?.((announcement) => {
+      if (wantsAnnouncement(announcement, subs)) send([announcement]);
+    });
+    const unsubscribe = () => {
+      stopEvents();
+      stopAnnouncements?.();
+    };
     // The client went before the subscription was in place.
     if (socket.destroyed) unsubscribe();
     return unsubscribe;

@@ -7,6 +7,7 @@ import type { HerdrGrant } from "../config/types.ts";
 import { EXIT, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Announcement } from "../watch/announcements.ts";
 import type { Claims } from "./claims.ts";
 import { HerdrError } from "./protocol.ts";
 import type { EventSource } from "./server.ts";
@@ -25,6 +26,8 @@ export interface MethodContext {
   claims?: Claims;
   /** The engine's transitions, for waits. */
   events?: EventSource;
+  /** Hand an event a verb beside the engine made (a worktree's) to the engine's listeners. */
+  announce?: (announcement: Announcement) => void;
   /** Aborted when the client goes: a wait ends with it. */
   signal?: AbortSignal;
   /** What the caller may do (grants.ts), for the checks that need the target: typing into a

@@ -6,9 +6,12 @@
 
 import { statSync } from "node:fs";
 import { writeFileAtomic } from "../fs.ts";
-import { herdrEvent, type Subscription, treeEvents } from "../herdr/events.ts";
+import { dottedType, herdrEvent, type Subscription, treeEvents } from "../herdr/events.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { target } from "../tmux/escape.ts";
+import { parseId } from "../tmux/ids.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import type { Announcement, Announcements } from "../watch/announcements.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { invocationContext } from "./context.ts";
 import { type Manifest, runsHere } from "./manifest.ts";
@@ -20,6 +23,8 @@ type Env = Record<string, string | undefined>;
 
 interface Subscribable {
   subscribe(listener: (snapshot: Snapshot, events: EngineEvent[]) => void): () => unknown;
+  /** What verbs beside the engine announce (a worktree made or removed). */
+  readonly announcements?: Announcements;
 }
 
 interface Loaded {
@@ -30,9 +35,6 @@ interface Loaded {
 
 /** Where a plugin's dropped-run count is kept, for `taw plugin list`. */
 export const droppedFile = (id: string, env: Env) => `${pluginStateDir(id, env)}/dropped`;
-
-/** herdr's dotted event name of a payload's `event` (`pane_created` → `pane.created`). */
-const dotted = (name: string) => (name.includes(".") ? name : name.replace("_", "."));
 
 export function attachPlugins(
   engine: Subscribable,
@@ -80,7 +82,7 @@ export function attachPlugins(
     name: string,
     command: string[],
     event?: unknown,
-    pane?: string,
+    pane?: string | (() => Promise<string | undefined>),
   ) =>
     one.queue.push(async () =>
       runPluginCommand(
@@ -90,7 +92,12 @@ export function attachPlugins(
           kind,
           name,
           command,
-          context: await invocationContext(tmux, pane, undefined, kind),
+          context: await invocationContext(
+            tmux,
+            typeof pane === "function" ? await pane() : pane,
+            undefined,
+            kind,
+          ),
           signal: stopping.signal,
           vars: {
             HERDR_PLUGIN_EVENT: name,
@@ -106,12 +113,14 @@ export function attachPlugins(
     for (const entry of one.manifest.startup.filter((e) => runsHere(one.manifest, e)))
       run(one, "startup", "startup", entry.command);
 
+  const listening = () =>
+    loaded.flatMap((one) =>
+      one.manifest.events.filter((hook) => runsHere(one.manifest, hook)).map((hook) => ({ one, hook })),
+    );
   let previous: Snapshot | undefined;
   const unsubscribe = engine.subscribe((snapshot, events) => {
     reload();
-    const hooks = loaded.flatMap((one) =>
-      one.manifest.events.filter((hook) => runsHere(one.manifest, hook)).map((hook) => ({ one, hook })),
-    );
+    const hooks = listening();
     const before = previous;
     previous = snapshot;
     if (hooks.length === 0) return;
@@ -123,15 +132,33 @@ export function attachPlugins(
     }
     if (before) for (const payload of treeEvents(before, snapshot, subs)) payloads.push({ payload });
     for (const { payload, pane } of payloads) {
-      const name = dotted(String(payload.event));
+      const name = dottedType(String(payload.event));
       for (const { one, hook } of hooks)
         if (hook.on === name) run(one, "event", name, hook.command, payload, pane);
     }
   });
+  // A worktree's events, from the verb that made them; the context is its workspace's.
+  const unlisten = engine.announcements?.listen((announcement: Announcement) => {
+    reload();
+    const name = dottedType(announcement.event);
+    const workspace = announcement.data.workspace as { workspace_id?: string } | undefined;
+    const pane = () => activePaneOf(tmux, workspace?.workspace_id);
+    for (const { one, hook } of listening())
+      if (hook.on === name) run(one, "event", name, hook.command, announcement, pane);
+  });
   // Stopped with the engine: nothing more starts, and what runs is ended.
   return () => {
     unsubscribe();
+    unlisten?.();
     for (const queue of queues.values()) queue.clear();
     stopping.abort();
   };
+}
+
+/** The active pane of a workspace (`w3`), as tmux says now; undefined when it is gone. */
+async function activePaneOf(tmux: Tmux, workspace: string | undefined): Promise<string | undefined> {
+  const session = workspace ? parseId(workspace) : undefined;
+  if (session?.kind !== "session") return undefined;
+  const answer = await tmux.tryRun(["display-message", "-p", "-t", target(session.raw), "#{pane_id}"]);
+  return answer.stdout?.trim() || undefined;
 }

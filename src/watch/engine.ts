@@ -16,6 +16,7 @@ import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { atLeast, parseVersion } from "../tmux/version.ts";
+import { Announcements } from "./announcements.ts";
 import { currentBuild } from "./build.ts";
 import {
   ENGINE_ERROR_OPTION,
@@ -131,6 +132,8 @@ export class Engine {
   /** The hook's list was read (first tick) or panes closed: the next write empties it. */
   private clearExited = false;
   private readonly listeners = new Set<EngineListener>();
+  /** What verbs beside the engine tell it (a worktree made or removed), for its listeners. */
+  readonly announcements = new Announcements();
   private claim: string | undefined;
   /** The first tick's writes are in tmux: verbs that started this engine may read the records. */
   private ready = false;

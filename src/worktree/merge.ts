@@ -33,6 +33,8 @@ export interface MergeResult {
   strategy: MergeStrategy;
   /** The base's commit after the merge. */
   head: string;
+  /** The worktree merged, as it was before (its session still named). */
+  worktree: WorktreeRecord;
   removed: boolean;
   session_killed: boolean;
   branch_deleted: boolean;
@@ -112,7 +114,7 @@ export async function mergeWorktree(tmux: Tmux, options: MergeOptions): Promise<
     );
   }
   const head = await git(target.path, ["rev-parse", "HEAD"]);
-  const done = { branch, into: base, strategy: options.strategy, head };
+  const done = { branch, into: base, strategy: options.strategy, head, worktree: record };
   if (options.keep) return { ...done, removed: false, session_killed: false, branch_deleted: false };
   const removed = await removeWorktree(tmux, {
     spec: record.path,

@@ -10,15 +10,21 @@ import { takeSnapshot } from "../../tmux/server.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
 import { createWorktree } from "../../worktree/create.ts";
 import { openWorktree } from "../../worktree/open.ts";
-import { type WorktreeRecord, worktreeRecords } from "../../worktree/record.ts";
+import { worktreeRecords } from "../../worktree/record.ts";
 import { removeWorktree } from "../../worktree/remove.ts";
 import { mainWorktree } from "../../worktree/repo.ts";
 import { optionalString, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import { paneInfo, tabInfo, workspaceInfo } from "../shapes.ts";
 import { herdrError, type MethodContext } from "../verb.ts";
+import { opened, type WorktreeEvent, worktreeEnvelope, worktreeInfo } from "../worktree-events.ts";
 
 type Params = Record<string, unknown>;
+
+/** The engine hosting this socket hears of it at once (no socket round trip to itself). */
+function announce(ctx: MethodContext, event: WorktreeEvent, snapshot: Snapshot): void {
+  const announcement = worktreeEnvelope(event, snapshot);
+  if (announcement) ctx.announce?.(announcement);
+}
 
 async function worktreeCall<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -40,35 +46,6 @@ function folderOf(params: Params, snapshot: Snapshot): string {
   const pane = window?.panes.find((p) => p.active) ?? window?.panes[0];
   if (!pane?.path) throw new HerdrError("not_found", `workspace ${id} has no pane with a folder`);
   return pane.path;
-}
-
-function worktreeInfo(record: WorktreeRecord, snapshot: Snapshot): Record<string, unknown> {
-  const session = record.session && snapshot.sessions.find((s) => s.id === record.session?.id);
-  return {
-    path: record.path,
-    branch: record.branch,
-    is_bare: false,
-    is_detached: record.branch === null,
-    is_prunable: record.prunable,
-    is_linked_worktree: !record.main,
-    open_workspace_id: session ? session.publicId : null,
-    label: record.branch ?? basename(record.path),
-  };
-}
-
-/** The workspace, its first tab and pane, and the worktree: herdr's created/opened answer. */
-function opened(record: WorktreeRecord, snapshot: Snapshot): Record<string, unknown> {
-  const index = snapshot.sessions.findIndex((s) => s.id === record.session?.id);
-  const session = snapshot.sessions[index];
-  const window = session?.windows[0];
-  const pane = window?.panes[0];
-  if (!session || !window || !pane) throw new HerdrError("not_found", `the session of ${record.path} closed`);
-  return {
-    workspace: workspaceInfo(session, index + 1),
-    tab: tabInfo(window, session),
-    root_pane: paneInfo(pane, snapshot),
-    worktree: worktreeInfo(record, snapshot),
-  };
 }
 
 export async function worktreeList(params: Params, ctx: MethodContext) {
@@ -94,7 +71,9 @@ export async function worktreeCreate(params: Params, ctx: MethodContext) {
       worktreeDir: loadConfig(ctx.env).config.worktree.dir,
     }),
   );
-  return { type: "worktree_created", ...opened(made.worktree, await takeSnapshot(ctx.tmux)) };
+  const snapshot = await takeSnapshot(ctx.tmux);
+  announce(ctx, { kind: "created", worktree: made.worktree }, snapshot);
+  return { type: "worktree_created", ...opened(made.worktree, snapshot) };
 }
 
 export async function worktreeOpen(params: Params, ctx: MethodContext) {
@@ -102,11 +81,9 @@ export async function worktreeOpen(params: Params, ctx: MethodContext) {
   if (!spec) throw new HerdrError("invalid_params", 'give the worktree\'s "path" or "branch"');
   const repo = folderOf(params, await takeSnapshot(ctx.tmux));
   const result = await worktreeCall(() => openWorktree(ctx.tmux, spec, repo));
-  return {
-    type: "worktree_opened",
-    ...opened(result.worktree, await takeSnapshot(ctx.tmux)),
-    already_open: !result.created,
-  };
+  const snapshot = await takeSnapshot(ctx.tmux);
+  announce(ctx, { kind: "opened", worktree: result.worktree, alreadyOpen: !result.created }, snapshot);
+  return { type: "worktree_opened", ...opened(result.worktree, snapshot), already_open: !result.created };
 }
 
 export async function worktreeRemove(params: Params, ctx: MethodContext) {
@@ -122,5 +99,6 @@ export async function worktreeRemove(params: Params, ctx: MethodContext) {
     throw new HerdrError("not_found", `workspace ${id} is not the session of a linked worktree`);
   const forced = params.force === true;
   await worktreeCall(() => removeWorktree(ctx.tmux, { spec: record.path, repo, force: forced }));
+  announce(ctx, { kind: "removed", worktree: record, forced }, snapshot);
   return { type: "worktree_removed", workspace_id: id, path: record.path, forced };
 }
