@@ -2,6 +2,7 @@
 // pane's record.
 
 import { PROMPT_TIMEOUT_MS } from "../agent/prompt-ready.ts";
+import { making } from "../herdr/created.ts";
 import { clearPane } from "../space/clear.ts";
 import { closeTarget, paneIn, renamePane, SPLIT_DIRECTIONS, splitPane } from "../space/layout.ts";
 import { requireArg } from "./args.ts";
@@ -22,12 +23,16 @@ export const paneSplit = defineCommand({
     ...CWD_FLAG,
   },
   run: (ctx) =>
-    splitPane(
-      ctx.tmux,
-      requireArg(ctx.args.positionals, 0, "pane", "taw pane split w1:p2 --direction right"),
-      (ctx.args.flags.direction as string | undefined) ?? "down",
-      ctx.args.flags.cwd as string | undefined,
-    ),
+    making(ctx.tmux, ctx.env, ["pane"], async (handOver) => {
+      const pane = await splitPane(
+        ctx.tmux,
+        requireArg(ctx.args.positionals, 0, "pane", "taw pane split w1:p2 --direction right"),
+        (ctx.args.flags.direction as string | undefined) ?? "down",
+        ctx.args.flags.cwd as string | undefined,
+      );
+      await handOver([{ kind: "pane", pane }]);
+      return pane;
+    }),
   render: (pane) => pane.publicId,
   toJson: paneRecord,
 });

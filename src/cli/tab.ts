@@ -1,6 +1,7 @@
 // taw tab create|list|rename|close: tmux windows under herdr's name, each answering with the
 // window's record (public ids, its panes).
 
+import { making, windowMade } from "../herdr/created.ts";
 import { closeTarget, createWindow, renameWindow, sessionFor, windowIn } from "../space/layout.ts";
 import { resolve, takeSnapshot } from "../tmux/server.ts";
 import type { Window } from "../tmux/snapshot.ts";
@@ -34,7 +35,12 @@ export const tabCreate = defineCommand({
   flags: { ...WORKSPACE_FLAG, ...CWD_FLAG },
   async run(ctx) {
     const session = await sessionFor(ctx.tmux, ctx.args.flags.workspace as string | undefined, ctx.env);
-    return createWindow(ctx.tmux, session, ctx.args.positionals[0], ctx.args.flags.cwd as string | undefined);
+    return making(ctx.tmux, ctx.env, ["tab", "pane"], async (handOver) => {
+      const cwd = ctx.args.flags.cwd as string | undefined;
+      const window = await createWindow(ctx.tmux, session, ctx.args.positionals[0], cwd);
+      await handOver(windowMade(window));
+      return window;
+    });
   },
   render: (window) => windowRows([window]),
   toJson: tabRecord,

@@ -1,6 +1,7 @@
 // taw workspace create|list|rename|close: tmux sessions under herdr's name, each answering
 // with the session's record (public ids, its tabs and panes).
 
+import { making, sessionMade } from "../herdr/created.ts";
 import { closeTarget, createSession, renameSession } from "../space/layout.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Session } from "../tmux/snapshot.ts";
@@ -24,7 +25,12 @@ const sessionRows = (sessions: Session[]) =>
 
 /** The new session's name (optional) and --cwd, shared with `session new`. */
 export const createFromArgs = (ctx: CommandContext) =>
-  createSession(ctx.tmux, ctx.args.positionals[0], ctx.args.flags.cwd as string | undefined);
+  making(ctx.tmux, ctx.env, ["workspace", "tab", "pane"], async (handOver) => {
+    const cwd = ctx.args.flags.cwd as string | undefined;
+    const session = await createSession(ctx.tmux, ctx.args.positionals[0], cwd);
+    await handOver(sessionMade(session));
+    return session;
+  });
 
 export const workspaceCreate = defineCommand({
   path: ["workspace", "create"],

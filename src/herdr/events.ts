@@ -5,6 +5,7 @@
 
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { Announcement } from "../watch/announcements.ts";
+import { handedOver } from "../watch/created.ts";
 import type { EngineEvent } from "../watch/events.ts";
 import { HerdrError } from "./protocol.ts";
 import { paneInfo, statusOf, tabInfo, workspaceInfo, workspaceOfPane } from "./shapes.ts";
@@ -87,7 +88,9 @@ export function herdrEvent(
       };
     case "pane.created": {
       const pane = snapshot.panes.get(event.tmux_id);
-      const data = pane ? { pane: paneInfo(pane, snapshot) } : ids;
+      const data =
+        handedOver(snapshot, event.tmux_id, "pane_created") ??
+        (pane ? { pane: paneInfo(pane, snapshot) } : ids);
       return { event: "pane_created", data: { type: "pane_created", ...data } };
     }
     case "pane.closed":
@@ -112,7 +115,11 @@ export function treeEvents(prev: Snapshot, next: Snapshot, subs: Subscription[])
   const before = new Map(prev.sessions.map((s) => [s.id, s]));
   const after = new Map(next.sessions.map((s) => [s.id, s]));
   next.sessions.forEach((session, index) => {
-    if (!before.has(session.id)) push("workspace.created", { workspace: workspaceInfo(session, index + 1) });
+    if (!before.has(session.id))
+      push(
+        "workspace.created",
+        handedOver(next, session.id, "workspace_created") ?? { workspace: workspaceInfo(session, index + 1) },
+      );
   });
   for (const session of prev.sessions)
     if (!after.has(session.id)) push("workspace.closed", { workspace_id: session.publicId });
@@ -123,7 +130,8 @@ export function treeEvents(prev: Snapshot, next: Snapshot, subs: Subscription[])
   const wasThere = windows(prev);
   const isThere = windows(next);
   for (const [id, { window, session }] of isThere)
-    if (!wasThere.has(id)) push("tab.created", { tab: tabInfo(window, session) });
+    if (!wasThere.has(id))
+      push("tab.created", handedOver(next, id, "tab_created") ?? { tab: tabInfo(window, session) });
   for (const [id, { window, session }] of wasThere)
     if (!isThere.has(id)) push("tab.closed", { tab_id: window.publicId, workspace_id: session.publicId });
   return out;

@@ -63,6 +63,9 @@ export interface Snapshot {
   sessions: Session[];
   /** Every pane by tmux id; a window linked into two sessions lists its panes once here. */
   panes: Map<string, Pane>;
+  /** The created payloads verbs left on objects new in this snapshot, by tmux id (JSON, as
+   * left: src/watch/created.ts); only on an engine's snapshots. */
+  created?: Map<string, string>;
 }
 
 const int = (text: string | undefined) => Number.parseInt(text ?? "", 10) || 0;

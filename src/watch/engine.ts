@@ -26,6 +26,7 @@ import {
   releaseClaim,
   takeClaim,
 } from "./claim.ts";
+import { newObjects, takeHandedOver } from "./created.ts";
 import { type EngineEvent, EventLog, eventsFile, type SandboxRecord } from "./events.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
@@ -296,6 +297,8 @@ export class Engine {
     if (read.snapshot.sessions.length === 0) this.tmux.close();
     for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
     const events = this.paneSetEvents(read.snapshot, now);
+    const fresh = this.last ? newObjects(this.last, read.snapshot) : [];
+    if (fresh.length) read.snapshot.created = await takeHandedOver(this.tmux, fresh);
     if (!this.host) return -1;
     const ticks = this.paneTicks(read, now);
     // Most idle ticks step nobody: no round trip to the workers then.

@@ -17,6 +17,7 @@ import { target } from "../../tmux/escape.ts";
 import type { IdKind } from "../../tmux/ids.ts";
 import { resolve, takeSnapshot } from "../../tmux/server.ts";
 import type { Session, Snapshot, Window } from "../../tmux/snapshot.ts";
+import { createdData, making, sessionMade, windowMade } from "../created.ts";
 import { optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, tabInfo, workspaceInfo } from "../shapes.ts";
@@ -60,29 +61,39 @@ async function focusWindow(ctx: MethodContext, windowId: string): Promise<void> 
 export async function workspaceCreate(params: Params, ctx: MethodContext) {
   const label = optionalString(params, "label");
   const cwd = optionalString(params, "cwd");
-  const made = await space(() => createSession(ctx.tmux, label, cwd));
-  const snapshot = await takeSnapshot(ctx.tmux);
-  const { session, number } = sessionRecord(snapshot, made.id);
-  const window = session.windows[0] as Window;
-  return {
-    type: "workspace_created",
-    workspace: workspaceInfo(session, number),
-    ...created(snapshot, session, window),
-  };
+  return making(ctx.tmux, ctx.env, ["workspace", "tab", "pane"], async (handOver) => {
+    const made = await space(() => createSession(ctx.tmux, label, cwd));
+    const snapshot = await takeSnapshot(ctx.tmux);
+    // Answered from the read the created events carry (created.ts), not a second one.
+    const [workspace, tab, pane] = sessionMade(made);
+    if (!workspace || !tab || !pane)
+      throw new HerdrError("not_found", `workspace ${made.publicId} closed as it was made`);
+    await handOver([workspace, tab, pane], snapshot);
+    return {
+      type: "workspace_created",
+      workspace: createdData(workspace, snapshot).workspace,
+      tab: createdData(tab, snapshot).tab,
+      root_pane: createdData(pane, snapshot).pane,
+    };
+  });
 }
 
 export async function tabCreate(params: Params, ctx: MethodContext) {
   const workspace = requiredString(params, "workspace_id");
   const label = optionalString(params, "label");
   const cwd = optionalString(params, "cwd");
-  const window = await space(async () =>
-    createWindow(ctx.tmux, await resolve(ctx.tmux, workspace, "session"), label, cwd),
-  );
-  if (focusWanted(params)) await focusWindow(ctx, window.id);
-  const snapshot = await takeSnapshot(ctx.tmux);
-  const { session } = sessionRecord(snapshot, window.sessionId);
-  const now = session.windows.find((w) => w.id === window.id) ?? window;
-  return { type: "tab_created", ...created(snapshot, session, now) };
+  return making(ctx.tmux, ctx.env, ["tab", "pane"], async (handOver) => {
+    const window = await space(async () =>
+      createWindow(ctx.tmux, await resolve(ctx.tmux, workspace, "session"), label, cwd),
+    );
+    if (focusWanted(params)) await focusWindow(ctx, window.id);
+    const snapshot = await takeSnapshot(ctx.tmux);
+    const { session } = sessionRecord(snapshot, window.sessionId);
+    // Its name as it was made (what the created event says); whether it is focused as it now is.
+    const now = { ...(session.windows.find((w) => w.id === window.id) ?? window), name: window.name };
+    await handOver(windowMade(now), snapshot);
+    return { type: "tab_created", ...created(snapshot, session, now) };
+  });
 }
 
 export async function workspaceRename(params: Params, ctx: MethodContext) {
@@ -175,7 +186,11 @@ export const paneClose = closer("pane", "pane_id");
 export async function paneSplit(params: Params, ctx: MethodContext) {
   const beside = requiredString(params, "target_pane_id");
   const direction = requiredString(params, "direction");
-  const pane = await space(() => splitPane(ctx.tmux, beside, direction, optionalString(params, "cwd")));
-  if (focusWanted(params)) await ctx.tmux.run(["select-pane", "-t", target(pane.id)]);
-  return { type: "pane_info", pane: paneInfo(pane, await takeSnapshot(ctx.tmux)) };
+  return making(ctx.tmux, ctx.env, ["pane"], async (handOver) => {
+    const pane = await space(() => splitPane(ctx.tmux, beside, direction, optionalString(params, "cwd")));
+    if (focusWanted(params)) await ctx.tmux.run(["select-pane", "-t", target(pane.id)]);
+    const snapshot = await takeSnapshot(ctx.tmux);
+    await handOver([{ kind: "pane", pane }], snapshot);
+    return { type: "pane_info", pane: paneInfo(pane, snapshot) };
+  });
 }
