@@ -11,7 +11,9 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 export const CREATED_OPTION = "@agent_wizard_created";
 
 /** Set (to its pid) by a verb between making an object and leaving its payload: the engine
- * waits for the payload rather than read the object itself. */
+ * waits for the payload rather than read the object itself. One mark per server: of two verbs
+ * at once, the second's objects may be read by the engine before its payloads land (its events
+ * then carry the engine's read, as for objects plain tmux made). */
 export const MAKING_OPTION = "@agent_wizard_making";
 
 /** How long the engine waits for a verb's hand-over: a verb that died leaves the mark behind. */
