@@ -3,7 +3,8 @@
 // an attached client), keypress to redraw (`?` opening and closing the help, timed over a
 // control-mode connection), the cost of one frame when one agent changes (React + layout +
 // the native frame, in-process), and the dashboard's RSS.
-// Prints figures; asserts nothing.  Run: bun bench/dashboard.ts [rounds]
+// Prints figures, then a `summary` line per size for scripts comparing commits; asserts
+// nothing.  Run: bun bench/dashboard.ts [rounds]
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -216,6 +217,8 @@ console.log(
 console.log(
   "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS   at rest: cpu% (tmux server%)",
 );
+const summaries: string[] = [];
+const fixed = (value: number) => value.toFixed(1);
 for (const size of [10, 50, 200, 500]) {
   const tmux = await benchServer(size);
   try {
@@ -238,8 +241,19 @@ for (const size of [10, 50, 200, 500]) {
         `${pane.rest.own.toFixed(2)} (${pane.rest.server.toFixed(2)})`.padStart(20),
       ].join(""),
     );
+    let summary = [
+      `summary panes=${size}`,
+      `first_frame_p50_ms=${fixed(percentile(pane.starts, 50))}`,
+      `ready_p50_ms=${fixed(percentile(pane.ready, 50))}`,
+      `key_redraw_p50_ms=${fixed(percentile(pane.keys, 50))}`,
+      `frame_p50_ms=${fixed(percentile(frames, 50))}`,
+      `rss_mb=${fixed(pane.rssKb / 1024)}`,
+      `rest_cpu=${pane.rest.own.toFixed(2)}`,
+      `rest_tmux_server_cpu=${pane.rest.server.toFixed(2)}`,
+    ].join(" ");
     if (size === 10) {
       const popup = await popupFigures(tmux);
+      summary += ` prefix_a_rows_p50_ms=${fixed(percentile(popup.key, 50))} prefix_a_ready_p50_ms=${fixed(percentile(popup.keyReady, 50))}`;
       console.log(
         `       taw popup → first frame with rows: p50 ${ms(percentile(popup.verb, 50))}, p95 ${ms(percentile(popup.verb, 95))}`,
       );
@@ -250,10 +264,12 @@ for (const size of [10, 50, 200, 500]) {
         `       prefix A → dashboard ready (OpenTUI frame): p50 ${ms(percentile(popup.keyReady, 50))}, p95 ${ms(percentile(popup.keyReady, 95))}`,
       );
     }
+    summaries.push(summary);
   } finally {
     await killServer(tmux);
   }
 }
+for (const line of summaries) console.log(line);
 console.log(
   "first frame: from the command line typed to rows on screen (capture-pane every 5 ms); ready: to the dashboard's own frame.",
 );
