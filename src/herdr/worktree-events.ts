@@ -3,6 +3,7 @@
 // engine of this server over its herdr socket (`taw.announce`), and the engine hands the event
 // to its subscribers and plugins. No engine, or one that does not answer: nobody is listening.
 
+import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
@@ -90,16 +91,13 @@ export function worktreeEnvelope(event: WorktreeEvent, snapshot: Snapshot): Anno
 /** Tell this server's engine of a worktree verb's outcome. Never throws: the verb is done
  * whether or not anyone hears of it. */
 export async function announceWorktree(tmux: Tmux, env: Env, event: WorktreeEvent): Promise<void> {
+  const path = socketPath(tmux.describeSocket(env), env);
+  // No socket, no engine: nobody to read the worktree's workspace for.
+  if (!existsSync(path)) return;
   try {
     const announcement = worktreeEnvelope(event, await takeSnapshot(tmux));
-    if (!announcement) return;
-    await call(
-      socketPath(tmux.describeSocket(env), env),
-      ANNOUNCE_METHOD,
-      { ...announcement },
-      ANNOUNCE_TIMEOUT_MS,
-    );
+    if (announcement) await call(path, ANNOUNCE_METHOD, { ...announcement }, ANNOUNCE_TIMEOUT_MS);
   } catch {
-    // No engine on this server (no socket), or it did not answer in time.
+    // The engine went, or did not answer in time.
   }
 }
