@@ -25,6 +25,7 @@ const SAMPLES: Record<Exclude<HookEvent, VetoEvent>, Pick<TransitionEvent, "kind
   "workspace.created": { kind: "workspace.created", from: null, to: null },
   "tab.created": { kind: "tab.created", from: null, to: null },
   notification: { kind: "notification", from: null, to: "done" },
+  "sandbox.stopped": { kind: "pane.sandbox_ended", from: null, to: null },
   "sandbox.ended": { kind: "pane.sandbox_ended", from: null, to: null },
 };
 

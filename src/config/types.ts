@@ -119,6 +119,8 @@ export const HOOK_EVENTS = [
   "workspace.created",
   "tab.created",
   "sandbox.started",
+  "sandbox.stopped",
+  // sandbox.stopped's earlier name, still honoured.
   "sandbox.ended",
   "notification",
   // Veto hooks: run before taw acts, and a failure refuses (src/hooks/veto.ts).

@@ -17,7 +17,7 @@ export function hookEventsFor(event: TransitionEvent): HookEvent[] {
   // Named after themselves: the samples `taw hooks test` sends for events no transition is.
   if (event.kind === "notification" || event.kind === "workspace.created" || event.kind === "tab.created")
     return [event.kind];
-  if (event.kind === "pane.sandbox_ended") return ["sandbox.ended"];
+  if (event.kind === "pane.sandbox_ended") return ["sandbox.stopped", "sandbox.ended"];
   if (event.kind === "pane.agent_detected")
     return event.sandbox ? ["agent.started", "sandbox.started"] : ["agent.started"];
   if (event.kind !== STATUS_CHANGED) return [];

@@ -38,8 +38,11 @@ describe("events", () => {
       to: null,
       sandbox: { profile: "box", runtime: null },
     });
-    expect(hookEventsFor(ended)).toEqual(["sandbox.ended"]);
-    expect(hookEnv("sandbox.ended", ended)).toMatchObject({ TAW_EVENT: "sandbox.ended", TAW_SANDBOX: "box" });
+    expect(hookEventsFor(ended)).toEqual(["sandbox.stopped", "sandbox.ended"]);
+    expect(hookEnv("sandbox.stopped", ended)).toMatchObject({
+      TAW_EVENT: "sandbox.stopped",
+      TAW_SANDBOX: "box",
+    });
     expect(hookEnv("agent.done", event())).toMatchObject({
       TAW_PANE_ID: "w1:p4",
       TAW_PREVIOUS_STATE: "working",
