@@ -8,7 +8,7 @@
 
 import { loadConfig } from "../config/load.ts";
 import type { HookEvent } from "../config/types.ts";
-import { pluginsListen } from "../plugin/listens.ts";
+import { pluginEvents } from "../plugin/listens.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { optionValue, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
@@ -62,9 +62,11 @@ export function windowMade(window: Window): Made[] {
   return [{ kind: "tab", window }, ...(pane ? [{ kind: "pane", pane } as const] : [])];
 }
 
-function listens(kind: Made["kind"], env: Env): boolean {
-  const event = EVENT_OF[kind];
-  return Boolean(loadConfig(env).config.hooks.events[event as HookEvent]) || pluginsListen(event, env);
+/** Which of `kinds` a [hooks] command or an enabled plugin listens for. */
+function listened(kinds: Made["kind"][], env: Env): Set<Made["kind"]> {
+  const hooks = loadConfig(env).config.hooks.events;
+  const plugins = pluginEvents(env);
+  return new Set(kinds.filter((kind) => hooks[EVENT_OF[kind] as HookEvent] || plugins.has(EVENT_OF[kind])));
 }
 
 const SCOPE = { workspace: [], tab: ["-w"], pane: ["-p"] } as const;
@@ -93,7 +95,7 @@ export async function making<T>(
   kinds: Made["kind"][],
   work: (handOver: HandOver) => Promise<T>,
 ): Promise<T> {
-  const wanted = new Set(kinds.filter((kind) => listens(kind, env)));
+  const wanted = listened(kinds, env);
   if (wanted.size === 0) return work(async () => {});
   await tmux.run(["set-option", "-gq", MAKING_OPTION, String(process.pid)]);
   let handed = false;

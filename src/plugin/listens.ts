@@ -1,20 +1,20 @@
-// Whether an enabled plugin has an [[events]] hook for an event on this machine: a verb that
-// would do extra work for an event's listeners (created.ts) asks first.
+// The events the enabled plugins have [[events]] hooks for on this machine: a verb that would
+// do extra work for an event's listeners (src/herdr/created.ts) asks first.
 
 import { runsHere } from "./manifest.ts";
 import { readManifest, readRegistry } from "./registry.ts";
 
 type Env = Record<string, string | undefined>;
 
-export function pluginsListen(event: string, env: Env = process.env): boolean {
-  return readRegistry(env)
-    .filter((plugin) => plugin.enabled)
-    .some((plugin) => {
-      try {
-        const manifest = readManifest(plugin.root);
-        return manifest.events.some((hook) => hook.on === event && runsHere(manifest, hook));
-      } catch {
-        return false;
-      }
-    });
+export function pluginEvents(env: Env = process.env): Set<string> {
+  const events = new Set<string>();
+  for (const plugin of readRegistry(env).filter((p) => p.enabled)) {
+    try {
+      const manifest = readManifest(plugin.root);
+      for (const hook of manifest.events) if (runsHere(manifest, hook)) events.add(hook.on);
+    } catch {
+      // A plugin that cannot be read listens for nothing (the engine logs why).
+    }
+  }
+  return events;
 }
