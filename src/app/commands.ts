@@ -18,6 +18,7 @@ import {
   closeOverlay,
   type DashState,
   type Mode,
+  moveChoiceIndex,
   moveSelection,
   openHelp,
   openOverlay,
@@ -102,12 +103,9 @@ const START_KEYS = new Set(["g", "home"]);
 const OPTION_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 function movePicker(ctx: ActionContext, delta: number): void {
-  const { overlay, input } = ctx.store.getState();
-  if (overlay.kind !== "picker") return;
-  const count = pickerChoices(overlay.kinds, input).length;
-  if (count === 0) return;
-  const index = (overlay.index + delta + count) % count;
-  ctx.store.setState({ overlay: { ...overlay, index } });
+  const rows = ({ overlay, input }: DashState) =>
+    overlay.kind === "picker" ? pickerChoices(overlay.kinds, input).length : 0;
+  moveChoiceIndex(ctx.store, "picker", rows, delta);
 }
 
 /** ↓/↑ in the session switcher and in the sessionizer. */

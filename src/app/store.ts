@@ -375,6 +375,22 @@ export function selectIndex(store: DashStore, index: number): void {
   });
 }
 
+/** ↓/↑ in a chooser overlay (the kind picker, the switcher, the sessionizer, the palette):
+ * its `index` moves by `delta` among the `rows` it shows now, wrapping round. */
+export function moveChoiceIndex(
+  store: DashStore,
+  kind: Overlay["kind"],
+  rows: (state: DashState) => number,
+  delta: number,
+): void {
+  const state = store.getState();
+  const { overlay } = state;
+  if (overlay.kind !== kind || !("index" in overlay)) return;
+  const count = rows(state);
+  if (count === 0) return;
+  store.setState({ overlay: { ...overlay, index: (overlay.index + delta + count) % count } });
+}
+
 export function moveSelection(store: DashStore, delta: number): void {
   const state = store.getState();
   selectIndex(store, Math.max(indexOf(state), 0) + delta);

@@ -7,7 +7,7 @@ import { expandHome, type Folder, listFolders } from "../../sessionizer/folders.
 import { matchFolders } from "../../sessionizer/match.ts";
 import { openFolder } from "../../sessionizer/open.ts";
 import { type ActionContext, attempt } from "../actions.ts";
-import { closeOverlay, type DashState, openOverlay, showMessage } from "../store.ts";
+import { closeOverlay, type DashState, moveChoiceIndex, openOverlay, showMessage } from "../store.ts";
 
 /** The rows the picker shows now, and the one chosen. */
 export function shownFolders(state: DashState): { rows: Folder[]; chosen: Folder | undefined } {
@@ -28,12 +28,7 @@ export async function openFolders(ctx: ActionContext): Promise<void> {
 }
 
 export function moveFolder(ctx: ActionContext, delta: number): void {
-  const state = ctx.store.getState();
-  const { overlay } = state;
-  if (overlay.kind !== "folders") return;
-  const count = shownFolders(state).rows.length;
-  if (count === 0) return;
-  ctx.store.setState({ overlay: { ...overlay, index: (overlay.index + delta + count) % count } });
+  moveChoiceIndex(ctx.store, "folders", (state) => shownFolders(state).rows.length, delta);
 }
 
 /** A typed path (`~/src/new`, `/srv/app`) that is a folder, when no listed one matches. */

@@ -7,7 +7,14 @@ import { runOutcome } from "../../plugin/log.ts";
 import { callerPane } from "../../space/layout.ts";
 import type { ActionContext } from "../actions.ts";
 import { matchItems, type PaletteCommand, paletteItems } from "../palette.ts";
-import { closeOverlay, type DashState, openOverlay, selectedPaneId, showMessage } from "../store.ts";
+import {
+  closeOverlay,
+  type DashState,
+  moveChoiceIndex,
+  openOverlay,
+  selectedPaneId,
+  showMessage,
+} from "../store.ts";
 
 export function shownItems(state: DashState) {
   const { overlay, input } = state;
@@ -33,12 +40,7 @@ export function openPalette(ctx: ActionContext, commands: PaletteCommand[]): voi
 }
 
 export function movePalette(ctx: ActionContext, delta: number): void {
-  const state = ctx.store.getState();
-  const { overlay } = state;
-  if (overlay.kind !== "palette") return;
-  const count = shownItems(state).rows.length;
-  if (count === 0) return;
-  ctx.store.setState({ overlay: { ...overlay, index: (overlay.index + delta + count) % count } });
+  moveChoiceIndex(ctx.store, "palette", (state) => shownItems(state).rows.length, delta);
 }
 
 /** Enter: `runCommand` runs a registry command by id (commands.ts hands it in). */

@@ -16,6 +16,7 @@ import {
   closeOverlay,
   type DashState,
   type Moving,
+  moveChoiceIndex,
   openOverlay,
   selectedPaneId,
   showMessage,
@@ -76,12 +77,7 @@ async function moveChosen(ctx: ActionContext, move: Moving, chosen: SessionRow |
 }
 
 export function moveChoice(ctx: ActionContext, delta: number): void {
-  const state = ctx.store.getState();
-  const { overlay } = state;
-  if (overlay.kind !== "sessions") return;
-  const count = shownSessions(state).rows.length;
-  if (count === 0) return;
-  ctx.store.setState({ overlay: { ...overlay, index: (overlay.index + delta + count) % count } });
+  moveChoiceIndex(ctx.store, "sessions", (state) => shownSessions(state).rows.length, delta);
 }
 
 /** Enter: the chosen session; the typed name, created, when nothing matches. */
