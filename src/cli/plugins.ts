@@ -7,6 +7,7 @@ import { invokeAction, pluginActions } from "../plugin/actions.ts";
 import { droppedFile } from "../plugin/events.ts";
 import { installPlugin, managedCheckout } from "../plugin/install.ts";
 import { type LogEntry, readLog, runOutcome } from "../plugin/log.ts";
+import type { Manifest } from "../plugin/manifest.ts";
 import { openPluginPane, pluginPanes } from "../plugin/panes.ts";
 import {
   findPlugin,
@@ -41,6 +42,13 @@ function droppedOf(id: string, env: Record<string, string | undefined>): number 
   }
 }
 
+/** A registered plugin as --json shows it: its manifest's name and version, not the whole manifest. */
+const pluginJson = ({ manifest, ...entry }: Registered & { manifest: Manifest }) => ({
+  ...entry,
+  name: manifest.name,
+  version: manifest.version,
+});
+
 export const pluginLink = defineCommand({
   path: ["plugin", "link"],
   summary: "register a local herdr plugin folder (its herdr-plugin.toml is checked first)",
@@ -51,7 +59,7 @@ export const pluginLink = defineCommand({
     return linkPlugin(path, ctx.args.flags.disabled !== true, ctx.env);
   },
   render: (p) => `linked ${p.id} ${p.manifest.version} from ${p.root}${p.enabled ? "" : " (disabled)"}`,
-  toJson: ({ manifest, ...entry }) => ({ ...entry, name: manifest.name, version: manifest.version }),
+  toJson: pluginJson,
 });
 
 export const pluginUnlink = defineCommand({
@@ -148,7 +156,7 @@ export const pluginInstall = defineCommand({
     );
   },
   render: (p) => `installed ${p.id} ${p.manifest.version} from ${p.spec} into ${p.root}`,
-  toJson: ({ manifest, ...entry }) => ({ ...entry, name: manifest.name, version: manifest.version }),
+  toJson: pluginJson,
 });
 
 export const pluginUninstall = defineCommand({
