@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Tmux } from "../tmux/client.ts";
+import { publicSessionId } from "../tmux/ids.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { Announcement } from "../watch/announcements.ts";
@@ -69,7 +70,7 @@ const envelope = (event: string, data: Record<string, unknown>): Announcement =>
  * the verb). A removed worktree's workspace is gone: its id is the one its session had. */
 export function worktreeEnvelope(event: WorktreeEvent, snapshot: Snapshot): Announcement | undefined {
   if (event.kind === "removed") {
-    const workspace = event.worktree.session ? `w${event.worktree.session.id.slice(1)}` : null;
+    const workspace = event.worktree.session ? publicSessionId(event.worktree.session.id) : null;
     return envelope("worktree_removed", {
       workspace_id: workspace,
       worktree: { ...worktreeInfo(event.worktree, snapshot), open_workspace_id: null },
