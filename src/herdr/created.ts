@@ -13,6 +13,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { optionValue, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Session, Snapshot, Window } from "../tmux/snapshot.ts";
+import { parseClaim, SHOW_CLAIM } from "../watch/claim.ts";
 import { CREATED_OPTION, MAKING_OPTION } from "../watch/created.ts";
 import { HerdrError } from "./protocol.ts";
 import { paneInfo, tabInfo, workspaceInfo } from "./shapes.ts";
@@ -88,7 +89,7 @@ export type HandOver = (made: Made[], snapshot?: Snapshot) => Promise<void>;
 
 /** Run `work`, which makes objects of `kinds` and hands them over. While it runs, MAKING_OPTION
  * tells the engine a hand-over is coming, so it waits for it rather than read the new objects
- * itself. Nothing is marked or left when nobody listens for those events. */
+ * itself. Nothing is marked or left when nobody listens for those events or no engine runs. */
 export async function making<T>(
   tmux: Tmux,
   env: Env,
@@ -96,7 +97,8 @@ export async function making<T>(
   work: (handOver: HandOver) => Promise<T>,
 ): Promise<T> {
   const wanted = listened(kinds, env);
-  if (wanted.size === 0) return work(async () => {});
+  // No engine, no created events: nothing would ever take the payloads off.
+  if (wanted.size === 0 || !parseClaim(await tmux.run(SHOW_CLAIM))?.alive) return work(async () => {});
   await tmux.run(["set-option", "-gq", MAKING_OPTION, String(process.pid)]);
   let handed = false;
   try {
