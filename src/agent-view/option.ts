@@ -7,7 +7,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { controlLine } from "../tmux/escape.ts";
 import { AGENT_VIEW_OPTION } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
-import { NUDGE_OPTION } from "../watch/probe.ts";
+import { nudgeCommands } from "../watch/probe.ts";
 import { type AgentView, parseView, ViewError } from "./query.ts";
 
 export const VIEW_OPTION = AGENT_VIEW_OPTION;
@@ -45,22 +45,22 @@ export function viewStatus(view: AgentView | undefined): ViewStatus {
 }
 
 /** The moved nudge has a resting engine and every reading dashboard read again at once. */
-const nudge = () => setOption(GLOBAL, NUDGE_OPTION, `view-${Date.now()}`);
+const nudge = () => nudgeCommands(`view-${Date.now()}`);
 
 /** Replace the view (atomically: one batch); answers what is active after it. */
 export async function setView(tmux: Tmux, view: AgentView): Promise<ViewStatus> {
-  const [, , , shown] = await tmux.batch([
+  const results = await tmux.batch([
     setOption(GLOBAL, VIEW_SOURCE_OPTION, view.source),
     setOption(GLOBAL, VIEW_OPTION, JSON.stringify(view)),
-    nudge(),
+    ...nudge(),
     showOption(GLOBAL, VIEW_OPTION),
   ]);
-  return viewStatus(storedView(shown?.output ?? ""));
+  return viewStatus(storedView(results.at(-1)?.output ?? ""));
 }
 
 /** Clear the view; with `source`, only while that source still owns it. */
 export async function clearView(tmux: Tmux, source?: string): Promise<ViewStatus> {
-  const clear = [unsetOption(GLOBAL, VIEW_OPTION), unsetOption(GLOBAL, VIEW_SOURCE_OPTION), nudge()];
+  const clear = [unsetOption(GLOBAL, VIEW_OPTION), unsetOption(GLOBAL, VIEW_SOURCE_OPTION), ...nudge()];
   const commands = source
     ? [["if-shell", "-F", `#{==:#{${VIEW_SOURCE_OPTION}},${source}}`, clear.map(controlLine).join(" ; ")]]
     : clear;

@@ -188,6 +188,9 @@ async function startIn(
     setOption(scope, AGENT_OPTIONS.acquiring, ACQUIRING_TAKEN),
     ...(options.name ? [setOption(scope, AGENT_OPTIONS.name, options.name)] : []),
     ...(resumed ? [setOption(scope, AGENT_OPTIONS.sessionId, resumed)] : []),
+    // The engine may name the agent by its hint while `taw sandbox exec` is still in front,
+    // before that marks the pane: the record names the sandbox from the start.
+    ...(options.sandbox ? [setOption(scope, AGENT_OPTIONS.sandbox, options.sandbox)] : []),
   ]);
   const line = lineFor((await options.lineEnv?.(pane.id)) ?? {});
   await typeLine(tmux, pane.id, line);

@@ -5,7 +5,7 @@
 import { findPane } from "../agent/pane.ts";
 import { EXIT, TawError, usageError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
-import { NUDGE_OPTION } from "../watch/probe.ts";
+import { nudgeCommands } from "../watch/probe.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
@@ -72,7 +72,7 @@ export const runCommand = defineCommand({
         );
     }
     const client = namedClient(ctx);
-    const refresh = () => void ctx.tmux.tryRun(["set-option", "-gq", NUDGE_OPTION, String(Date.now())]);
+    const refresh = () => void ctx.tmux.batch(nudgeCommands(String(Date.now()))).catch(() => undefined);
     await command.run(
       { store: dash, tmux: ctx.tmux, client, quit: () => {}, refresh },
       command.keys[0] ?? "",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { PANE_COLUMNS, parsePaneRow } from "./formats.ts";
-import { buildSnapshot } from "./snapshot.ts";
+import { buildSnapshot, withWindows } from "./snapshot.ts";
 
 /** A listing line with the given columns set and every other column blank. */
 function line(values: Record<string, string>): string {
@@ -67,5 +67,40 @@ describe("snapshot", () => {
     expect(snapshot.sessions).toHaveLength(2);
     expect(snapshot.sessions[1]?.windows[0]?.panes[0]?.publicId).toBe("w2:p1");
     expect(snapshot.panes.size).toBe(1);
+  });
+});
+
+describe("withWindows: a read of some windows over the last snapshot", () => {
+  const last = buildSnapshot(
+    [
+      pane("$1", "@1", "%1", { command: "old" }),
+      pane("$1", "@2", "%2", { command: "old" }),
+      pane("$2", "@3", "%3", { command: "old" }),
+    ].join("\n"),
+    1,
+  );
+
+  test("the windows read are as listed now, every other pane a copy of the last", () => {
+    const fresh = buildSnapshot(pane("$1", "@2", "%2", { command: "new", "agent.state": "working" }), 2);
+    const merged = withWindows(last, fresh, new Set(["@2"]), 2);
+    expect(merged?.takenAt).toBe(2);
+    expect([...(merged?.panes.values() ?? [])].map((p) => `${p.id} ${p.command}`)).toEqual([
+      "%1 old",
+      "%2 new",
+      "%3 old",
+    ]);
+    expect(merged?.panes.get("%2")?.agent.state).toBe("working");
+    // A copy: the engine writes into the new snapshot's panes, never into the last one's.
+    const carried = merged?.panes.get("%1");
+    expect(carried).not.toBe(last.panes.get("%1"));
+    if (carried) carried.agent.state = "idle";
+    expect(last.panes.get("%1")?.agent.state).toBe("");
+  });
+
+  test("a window read that is gone, split, or listed in another session needs the full listing", () => {
+    expect(withWindows(last, buildSnapshot("", 2), new Set(["@2"]), 2)).toBeUndefined();
+    const split = [pane("$1", "@2", "%2"), pane("$1", "@2", "%9")].join("\n");
+    expect(withWindows(last, buildSnapshot(split, 2), new Set(["@2"]), 2)).toBeUndefined();
+    expect(withWindows(last, buildSnapshot(pane("$2", "@2", "%2"), 2), new Set(["@2"]), 2)).toBeUndefined();
   });
 });

@@ -145,3 +145,35 @@ export function buildSnapshot(listing: string, takenAt = Date.now(), view = ""):
   }
   return { takenAt, view, sessions, panes };
 }
+
+/** `last` with the panes of `windows` as `fresh` lists them (a read of those windows only),
+ * every other pane carried over as a copy; undefined when `fresh` does not hold each of those
+ * windows, in the same session with as many panes (it closed, moved or split since, or is
+ * linked into another session too): only a full listing can say what it is now. */
+export function withWindows(
+  last: Snapshot,
+  fresh: Snapshot,
+  windows: ReadonlySet<string>,
+  takenAt: number,
+): Snapshot | undefined {
+  const freshWindows = new Map<string, Window>();
+  for (const session of fresh.sessions)
+    for (const window of session.windows) freshWindows.set(`${session.id}${window.id}`, window);
+  const panes = new Map<string, Pane>();
+  const sessions: Session[] = [];
+  for (const session of last.sessions) {
+    const windowsNow: Window[] = [];
+    for (const window of session.windows) {
+      const now = windows.has(window.id)
+        ? freshWindows.get(`${session.id}${window.id}`)
+        : { ...window, panes: window.panes.map(carry) };
+      if (!now || now.panes.length !== window.panes.length) return undefined;
+      for (const pane of now.panes) if (!panes.has(pane.id)) panes.set(pane.id, pane);
+      windowsNow.push(now);
+    }
+    sessions.push({ ...session, windows: windowsNow });
+  }
+  return { takenAt, view: last.view, sessions, panes };
+}
+
+const carry = (pane: Pane): Pane => ({ ...pane, agent: { ...pane.agent } });

@@ -6,6 +6,7 @@
 
 import { loadConfig } from "../config/load.ts";
 import type { StatusConfig } from "../config/types.ts";
+import { parseContainer } from "../detect/container.ts";
 import { identify } from "../detect/identity.ts";
 import { loadManifests, type ManifestSet } from "../detect/manifest.ts";
 import type { ProcessInfo } from "../detect/types.ts";
@@ -14,7 +15,7 @@ import { pidAlive } from "../pid.ts";
 import { SANDBOX_PID_OPTION } from "../sandbox/mark.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { AgentOptionKey } from "../tmux/formats.ts";
-import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { type Pane, type Snapshot, withWindows } from "../tmux/snapshot.ts";
 import { atLeast, parseVersion } from "../tmux/version.ts";
 import { Announcements } from "./announcements.ts";
 import { currentBuild } from "./build.ts";
@@ -32,10 +33,10 @@ import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import { LocalHost } from "./host.ts";
 import { type Logger, silentLogger } from "./log.ts";
 import { DEFAULT_WORKERS, WorkerHost } from "./pool.ts";
-import { GENERATION_OPTION, RestGate } from "./probe.ts";
+import { GENERATION_OPTION, ReadGate, type ReadScope } from "./probe.ts";
 import { type ProcessTable, ProcessTableCache } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
-import { type CaptureRequest, type Read, takeProbe, takeRead, watchedSessions } from "./reads.ts";
+import { type CaptureRequest, type Client, takeRead, watchedSessions } from "./reads.ts";
 import {
   closedSince,
   EXITED_OPTION,
@@ -46,6 +47,7 @@ import {
   rosterOf,
   saveRoster,
 } from "./roster.ts";
+import { ServerReads } from "./server-reads.ts";
 import { isShell } from "./shells.ts";
 import type { OptionWrites } from "./state.ts";
 import { paneWrite, railWrite } from "./writes.ts";
@@ -114,6 +116,13 @@ interface Found {
   container?: string;
 }
 
+/** A tick's read: every pane (full), or the last snapshot with the windows read replaced. */
+interface TickRead {
+  full: boolean;
+  snapshot: Snapshot;
+  screens: Map<string, string>;
+}
+
 export type EngineListener = (snapshot: Snapshot, events: EngineEvent[]) => void;
 
 export class Engine {
@@ -160,9 +169,14 @@ export class Engine {
   private identities = new Map<string, { key: string; members: ProcessInfo[] } & Found>();
   private readonly processes = new ProcessTableCache();
   private lastIdentityAt = 0;
-  private holding = false;
+  /** Panes whose watcher holds an idle verdict: they are read every HOLD_TICK_MS. */
+  private readonly holding = new Set<string>();
   private failures = 0;
-  private readonly rest = new RestGate();
+  private readonly rest = new ReadGate();
+  private serverReads: ServerReads | undefined;
+  /** Who is attached, and the rail as tmux holds it, as of the last full read (and write). */
+  private clients: Client[] = [];
+  private rail = "";
   /** Full reads taken, and quiet ticks that asked only the probe: for bench and `engine status`. */
   ticks = 0;
   /** The write generation readers follow (GENERATION_OPTION). */
@@ -228,6 +242,8 @@ export class Engine {
     // Workers only once the server is ours: a losing engine must have nothing keeping it alive.
     this.host = this.workers > 0 ? new WorkerHost(this.workers) : new LocalHost(this.manifests);
     const version = parseVersion(await this.tmux.run(["-V"]).catch(() => ""));
+    const serverPid = await this.tmux.run(["display-message", "-p", "#{pid}"]).catch(() => "");
+    this.serverReads = new ServerReads(Number(serverPid.trim()));
     this.focusTracked = version ? atLeast(version, FOCUS_FLAGS_SINCE.major, FOCUS_FLAGS_SINCE.minor) : false;
     this.returning = {
       roster: this.rosterPath ? readRoster(this.rosterPath) : {},
@@ -284,19 +300,20 @@ export class Engine {
   /** One tick; answers the delay until the next, or -1 when the engine must end. */
   private async tick(): Promise<number> {
     const now = Date.now();
-    if (!this.rest.fullDue(now, this.busy())) {
-      const probe = await takeProbe(this.tmux);
-      if (this.stopped || this.claimLost(probe.claim)) return -1;
+    const read = await this.readServer(now);
+    if (this.stopped) return -1;
+    if (!read) {
       this.probes++;
-      if (!this.rest.moved(probe.answer)) return this.nextDelay();
+      return this.nextDelay();
     }
-    const read = await takeRead(this.tmux, this.captureRequests(), this.focusTracked, now);
-    if (this.stopped || this.claimLost(read.claim)) return -1;
-    this.rest.sawFull(read.probe.answer, now);
     // Only the control connection's own session is left: let it go, so the server can exit.
-    if (read.snapshot.sessions.length === 0) this.tmux.close();
+    if (read.full && read.snapshot.sessions.length === 0) this.tmux.close();
     for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
     const events = this.paneSetEvents(read.snapshot, now);
+    require("node:fs").appendFileSync(
+      "/tmp/engine-debug.log",
+      `${now} full=${read.full} panes=${[...read.snapshot.panes.values()].map((p) => `${p.id}:${p.command}:${p.agent.sandbox}:${p.agent.kindHint}`).join(",")}\n`,
+    );
     const fresh = this.last ? newObjects(this.last, read.snapshot) : [];
     if (fresh.length) read.snapshot.created = await takeHandedOver(this.tmux, fresh);
     if (!this.host) return -1;
@@ -304,12 +321,12 @@ export class Engine {
     // Most idle ticks step nobody: no round trip to the workers then.
     const results = ticks.length ? await this.host.step(ticks) : [];
     const commands: string[][] = [];
-    this.holding = false;
+    this.holding.clear();
     for (const result of results) {
       const pane = read.snapshot.panes.get(result.paneId);
       if (!pane) continue;
       this.track(result);
-      this.holding ||= result.holding;
+      if (result.holding) this.holding.add(result.paneId);
       const writes = { ...result.writes, ...this.containerWrite(pane, result) };
       if (Object.keys(writes).length > 0) {
         commands.push(
@@ -326,7 +343,8 @@ export class Engine {
     const states: string[] = [];
     for (const pane of read.snapshot.panes.values()) states.push(pane.agent.state);
     const rail = railText(countStates(states), this.status);
-    if (rail.styled !== read.rail) commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
+    if (rail.styled !== this.rail) commands.push(...railWrite(rail.styled, rail.ascii, this.clients));
+    this.rail = rail.styled;
     if (!this.ready && this.claim) commands.push(readyWrite(this.claim));
     if (this.clearExited) commands.push(["set-option", "-gu", EXITED_OPTION]);
     this.clearExited = false;
@@ -342,20 +360,68 @@ export class Engine {
   }
 
   private nextDelay(): number {
-    if (this.holding) return HOLD_TICK_MS;
+    if (this.holding.size) return HOLD_TICK_MS;
     return this.agentPanes.size > 0 ? this.agentTickMs : IDENTITY_RECHECK_MS;
   }
 
-  /** A watcher that has not settled, or waits for a screen it will be given, is stepped every
-   * tick. A hook's pane is never captured (captureRequests): its wish for a screen is no reason. */
-  private busy(): boolean {
-    if (this.holding) return true;
-    for (const paneId of this.agentPanes) {
-      if (!this.settled.has(paneId)) return true;
-      if (this.wantsScreen.has(paneId) && !this.last?.panes.get(paneId)?.agent.source.startsWith("hook:"))
-        return true;
+  /** What this tick reads (reads.ts, probe.ts): every pane when that is due or the probe says
+   * more than output moved; otherwise the windows of busy watchers, read with the probe, and
+   * those the probe says printed. Undefined when the probe alone was enough (or the claim
+   * was lost: the engine has stopped). */
+  private async readServer(now: number): Promise<TickRead | undefined> {
+    // Looked at before this tick asks tmux anything: what a listing makes the server read
+    // (a pane's command) shows at the next tick, which then asks again.
+    const serverRead = this.serverReads?.moved() ?? true;
+    const last = this.last;
+    if (!last || this.rest.fullDue(now)) return this.readAll(now);
+    const busy = this.busyWindows(last);
+    // The server read nothing: no pane printed, nobody typed, no report came (report.ts).
+    if (!serverRead && busy.size === 0) return undefined;
+    const first = await takeRead(this.tmux, busy, this.captureRequests(busy), this.focusTracked, now);
+    if (this.stopped || this.claimLost(first.claim)) return undefined;
+    const printed = this.rest.scope(first.probe, busy);
+    if (printed === "all" || !first.complete) return this.readAll(now);
+    this.rest.sawRead(first.probe, busy, now);
+    const screens = first.screens;
+    let snapshot = busy.size ? withWindows(last, first.snapshot, busy, now) : last;
+    if (printed.size && snapshot) {
+      const more = await takeRead(this.tmux, printed, this.captureRequests(printed), this.focusTracked, now);
+      if (this.stopped || this.claimLost(more.claim)) return undefined;
+      if (!more.complete || this.rest.scope(more.probe, busy) === "all") return this.readAll(now);
+      this.rest.sawRead(more.probe, printed, now);
+      for (const [paneId, screen] of more.screens) screens.set(paneId, screen);
+      snapshot = withWindows(snapshot, more.snapshot, printed, now);
     }
-    return false;
+    if (!snapshot) return this.readAll(now);
+    if (snapshot === last) return undefined;
+    return { full: false, snapshot, screens };
+  }
+
+  private async readAll(now: number): Promise<TickRead | undefined> {
+    const read = await takeRead(this.tmux, "all", this.captureRequests("all"), this.focusTracked, now);
+    if (this.stopped || this.claimLost(read.claim)) return undefined;
+    this.rest.sawRead(read.probe, "all", now);
+    this.clients = read.clients ?? [];
+    this.rail = read.rail ?? "";
+    return { full: true, snapshot: read.snapshot, screens: read.screens };
+  }
+
+  /** Panes whose watcher is stepped every tick: one that holds an idle verdict, has not
+   * settled, or waits for a screen it will be given (a hook's pane is never captured: its
+   * wish for a screen is no reason). */
+  private busyWindows(last: Snapshot): Set<string> {
+    const windows = new Set<string>();
+    const add = (paneId: string) => {
+      const pane = last.panes.get(paneId);
+      if (pane) windows.add(pane.windowId);
+    };
+    for (const paneId of this.holding) add(paneId);
+    for (const paneId of this.agentPanes) {
+      if (!this.settled.has(paneId)) add(paneId);
+      else if (this.wantsScreen.has(paneId) && !last.panes.get(paneId)?.agent.source.startsWith("hook:"))
+        add(paneId);
+    }
+    return windows;
   }
 
   private claimLost(claim: string): boolean {
@@ -364,27 +430,30 @@ export class Engine {
     return true;
   }
 
-  /** Screens worth reading: agent panes the screen decides, when their window printed since. */
-  private captureRequests(): CaptureRequest[] {
+  /** Screens worth reading: agent panes the screen decides, in the windows read, when their
+   * window printed since. */
+  private captureRequests(scope: ReadScope): CaptureRequest[] {
     const requests: CaptureRequest[] = [];
     for (const paneId of this.agentPanes) {
       const pane = this.last?.panes.get(paneId);
       if (pane?.agent.source.startsWith("hook:")) continue;
+      if (scope !== "all" && !(pane && scope.has(pane.windowId))) continue;
       const since = this.wantsScreen.has(paneId) ? 0 : (this.lastCapture.get(paneId) ?? 0);
       requests.push({ paneId, sinceSecond: since });
     }
     return requests;
   }
 
-  private paneTicks(read: Read, now: number): PaneTick[] {
-    const identityDue = now - this.lastIdentityAt >= IDENTITY_RECHECK_MS;
+  private paneTicks(read: TickRead, now: number): PaneTick[] {
+    // Every pane is looked at again with a full read; between them, a pane whose command changed.
+    const identityDue = read.full && now - this.lastIdentityAt >= IDENTITY_RECHECK_MS;
     if (identityDue) this.lastIdentityAt = now;
     // The process table is read at most once a tick, and only when some pane needs it: the
     // recheck is due, or a pane's command (what tmux says is in front) changed since its last look.
     // A pane is identified again only when its command or its foreground processes changed (the
     // table keeps the entry of a process it found unchanged).
     let table: ProcessTable | undefined;
-    const watched = watchedSessions(read.clients);
+    const watched = watchedSessions(this.clients);
     const ticks: PaneTick[] = [];
     for (const pane of read.snapshot.panes.values()) {
       const tracked = this.agentPanes.has(pane.id) || pane.agent.kind !== "";
@@ -430,6 +499,10 @@ export class Engine {
   private identityOf(pane: Pane, foreground: ProcessInfo[]): Found {
     const identity = identify(foreground, this.manifests, pane.agent.kindHint || undefined);
     if (!identity || (identity.via === "hint" && isShell(pane.command))) return { kind: undefined };
+    // A sandboxed agent runs in a container: before its runtime is in front (taw's launcher
+    // still starting), the hint names nothing, or the agent would be seen outside its sandbox.
+    if (identity.via === "hint" && pane.agent.sandbox && !foreground.some(runsContainer))
+      return { kind: undefined };
     return { kind: identity.kind, container: identity.container, named: identity.via !== "hint" };
   }
 
@@ -463,8 +536,10 @@ export class Engine {
   private sandboxEnds(snapshot: Snapshot, events: EngineEvent[], now: number): string[][] {
     const commands: string[][] = [];
     for (const pane of snapshot.panes.values()) {
-      const { sandbox, kind, state, reportStamp } = pane.agent;
-      if (!sandbox || kind || !ownShellIdle(pane, this.identities.get(pane.id)?.members ?? [])) continue;
+      const { sandbox, kind, state, reportStamp, acquiring } = pane.agent;
+      // While `taw agent start` launches (acquiring), its shell is idle before the line is typed.
+      if (!sandbox || kind || acquiring || !ownShellIdle(pane, this.identities.get(pane.id)?.members ?? []))
+        continue;
       commands.push(paneWrite(pane.id, { sandbox: "" }, { state, reportStamp }), [
         "set-option",
         "-pqu",
@@ -581,6 +656,8 @@ export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined
  * known (no processes read) is not idle. */
 const ownShellIdle = (pane: Pane, foreground: ProcessInfo[]) =>
   foreground.length === 1 && foreground[0]?.pid === pane.pid && isShell(foreground[0].name);
+
+const runsContainer = (process: ProcessInfo) => parseContainer(process.argv) !== undefined;
 
 const sameProcesses = (a: ProcessInfo[], b: ProcessInfo[]) =>
   a.length === b.length && a.every((process, index) => process === b[index]);

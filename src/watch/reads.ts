@@ -1,15 +1,16 @@
-// One tick's read, in ONE tmux invocation: the pane listing, the attached clients (who
-// looks at what, and whether their terminal has focus), the engine claim and the rail as
+// One tick's read, in ONE tmux invocation: the probe (probe.ts), the pane listing, the
+// attached clients (who looks at what, and whether their terminal has focus), the rail as
 // tmux holds them, and the screens of the agent panes that printed since their last
 // capture. The "printed since" test runs inside tmux (if-shell -F on #{window_activity}),
-// so a quiet pane costs a format evaluation, not a capture.
+// so a quiet pane costs a format evaluation, not a capture. A read of some windows lists
+// only their panes (and captures only theirs): the clients and the rail are as last read.
 
 import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
-import { AGENT_VIEW_OPTION, LIST_PANES } from "../tmux/formats.ts";
+import { AGENT_VIEW_OPTION, LIST_PANES, PANE_FORMAT } from "../tmux/formats.ts";
 import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
-import { PROBE_COMMAND, type Probe, parseProbe } from "./probe.ts";
+import { PROBE_COMMANDS, type Probe, parseProbe, type ReadScope } from "./probe.ts";
 import { RAIL_OPTION } from "./rail.ts";
 
 export interface Client {
@@ -26,27 +27,29 @@ export interface CaptureRequest {
 }
 
 export interface Read {
+  scope: ReadScope;
+  /** Every pane (scope "all"), or the panes of the scope's windows only. */
   snapshot: Snapshot;
-  clients: Client[];
+  /** Every window of the scope was there to list (one may close between probe and read). */
+  complete: boolean;
+  /** Read with every pane only: who is attached, and the rail as tmux holds it. */
+  clients?: Client[];
+  rail?: string;
   claim: string;
-  rail: string;
   /** Screens captured this tick, by pane id; a pane missing here printed nothing new (or went). */
   screens: Map<string, string>;
-  /** The rest probe's answer taken in the same batch (probe.ts). */
+  /** The probe's answer, taken in the same batch (probe.ts). */
   probe: Probe;
 }
 
-const CLIENT_FORMAT = "#{client_name}\t#{session_id}\t#{client_flags}";
-const FIXED = 5;
+function listingCommands(scope: ReadScope): string[][] {
+  if (scope === "all")
+    return [LIST_PANES, ["show-options", "-gqv", RAIL_OPTION], ["show-options", "-gqv", AGENT_VIEW_OPTION]];
+  return [...scope].map((window) => ["list-panes", "-t", target(window), "-F", PANE_FORMAT]);
+}
 
-export function readCommands(captures: CaptureRequest[]): string[][] {
-  const commands: string[][] = [
-    PROBE_COMMAND,
-    ["list-clients", "-F", CLIENT_FORMAT],
-    LIST_PANES,
-    ["show-options", "-gqv", RAIL_OPTION],
-    ["show-options", "-gqv", AGENT_VIEW_OPTION],
-  ];
+export function readCommands(scope: ReadScope, captures: CaptureRequest[]): string[][] {
+  const commands = [...PROBE_COMMANDS, ...listingCommands(scope)];
   for (const { paneId, sinceSecond } of captures) {
     const pane = target(paneId);
     commands.push([
@@ -80,31 +83,33 @@ export function parseClients(output: string, focusTracked: boolean): Client[] {
 
 export async function takeRead(
   tmux: Tmux,
+  scope: ReadScope,
   captures: CaptureRequest[],
   focusTracked: boolean,
   now = Date.now(),
 ): Promise<Read> {
-  const results = await tmux.batch(readCommands(captures));
+  const results = await tmux.batch(readCommands(scope, captures));
+  const probe = parseProbe(results[0]?.output ?? "", results[1]?.output ?? "");
+  const first = PROBE_COMMANDS.length;
+  const listed = results.slice(first, first + listingCommands(scope).length);
   const screens = new Map<string, string>();
   captures.forEach((request, index) => {
-    const result = results[FIXED + index];
+    const result = results[first + listed.length + index];
     if (result?.ok && result.output !== "") screens.set(request.paneId, result.output);
   });
-  const probe = parseProbe(results[0]?.output ?? "");
+  const read = { scope, claim: probe.claim, screens, probe };
+  if (scope !== "all") {
+    const listing = listed.map((result) => result.output).join("\n");
+    return { ...read, snapshot: buildSnapshot(listing, now), complete: listed.every((result) => result.ok) };
+  }
+  const [panes, rail, view] = listed;
   return {
-    snapshot: buildSnapshot(results[2]?.output ?? "", now, results[4]?.output.trim() ?? ""),
-    clients: parseClients(results[1]?.output ?? "", focusTracked),
-    claim: probe.claim,
-    rail: results[3]?.output ?? "",
-    screens,
-    probe,
+    ...read,
+    snapshot: buildSnapshot(panes?.output ?? "", now, view?.output.trim() ?? ""),
+    complete: true,
+    clients: parseClients(probe.clients, focusTracked),
+    rail: rail?.output ?? "",
   };
-}
-
-/** The probe alone: a tick on a quiet server asks only this. */
-export async function takeProbe(tmux: Tmux): Promise<Probe> {
-  const [result] = await tmux.batch([PROBE_COMMAND]);
-  return parseProbe(result?.output ?? "");
 }
 
 /** Sessions someone is looking at: an attached client whose terminal has not lost focus. */

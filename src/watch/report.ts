@@ -7,7 +7,7 @@
 import { shellLine, shellQuote } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { set, setFormat, unset } from "./option-text.ts";
-import { NUDGE_OPTION } from "./probe.ts";
+import { nudgeText } from "./probe.ts";
 
 /** Options the reports write that the engine's listing does not read as columns. */
 export const REPORT_OPTIONS = {
@@ -149,12 +149,8 @@ function guarded(
       AGENT_RECORD.map((option) => unset(pane, option)).join(" ; "),
     ]);
   }
-  // The nudge tells a resting engine's probe that a report arrived (probe.ts).
-  const all = [
-    ...body,
-    set(pane, O.reportStamp, base.stamp),
-    `set-option -gq ${NUDGE_OPTION} ${shellQuote(base.stamp)}`,
-  ];
+  // The nudge tells a resting engine that a report arrived (probe.ts).
+  const all = [...body, set(pane, O.reportStamp, base.stamp), nudgeText(base.stamp)];
   if (base.seq !== undefined) all.push(keepSeq(pane, source, base.seq));
   commands.push(["if-shell", "-F", "-t", base.paneId, fresh, all.join(" ; ")]);
   // A missing pane is no error to if-shell: its id read back blank says it.

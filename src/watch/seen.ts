@@ -24,7 +24,7 @@ export async function markSeen(
   now = Date.now(),
   status: StatusConfig = loadConfig().config.status,
 ): Promise<SeenResult> {
-  const read = await takeRead(tmux, [], false, now);
+  const read = await takeRead(tmux, "all", [], false, now);
   const pane = read.snapshot.panes.get(paneId);
   if (!pane?.agent.kind) return { pane_id: paneId, cleared: false, agent: null };
   const cleared = pane.agent.state === "done";
@@ -44,7 +44,7 @@ export async function markSeen(
   if (cleared) {
     pane.agent.state = "idle";
     const rail = railText(countStates([...read.snapshot.panes.values()].map((p) => p.agent.state)), status);
-    commands.push(...railWrite(rail.styled, rail.ascii, read.clients));
+    commands.push(...railWrite(rail.styled, rail.ascii, read.clients ?? []));
   }
   await tmux.batch(commands);
   return { pane_id: paneId, cleared, agent: pane.agent.kind };

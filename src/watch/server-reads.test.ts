@@ -1,0 +1,33 @@
+import { expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ServerReads } from "./server-reads.ts";
+
+const proc = mkdtempSync(join(tmpdir(), "taw-proc-"));
+mkdirSync(join(proc, "42"));
+const io = (rchar: number, syscr: number) =>
+  writeFileSync(join(proc, "42", "io"), `rchar: ${rchar}\nwchar: 9\nsyscr: ${syscr}\nsyscw: 3\n`);
+
+test("moved: only when the server read something since the last look", () => {
+  io(100, 5);
+  const reads = new ServerReads(42, proc);
+  expect(reads.moved()).toBe(true);
+  expect(reads.moved()).toBe(false);
+  io(100, 6); // a read of nothing (a job's end of output) still counts
+  expect(reads.moved()).toBe(true);
+  expect(reads.moved()).toBe(false);
+  io(140, 6);
+  expect(reads.moved()).toBe(true);
+});
+
+test("counters that cannot be read say moved every time: the engine asks tmux", () => {
+  const reads = new ServerReads(7, proc);
+  expect(reads.moved()).toBe(true);
+  expect(reads.moved()).toBe(true);
+  expect(new ServerReads(0, proc).sample()).toBeUndefined();
+});
+
+test.if(process.platform === "linux")("the engine's own process has counters on this machine", () => {
+  expect(new ServerReads(process.pid).sample()).toMatch(/^\d+ \d+$/);
+});
