@@ -5,7 +5,9 @@
 // - the engine process's CPU (% of one core, its worker threads included) and RSS over a
 //   measured window with the agents idle, then with every agent redrawing its screen; beside
 //   it the tmux side: the tmux processes the engine runs (spawned ones and its control-mode
-//   client) and the tmux server's own CPU, which answers every read;
+//   client) and the tmux server's own CPU, which answers every read; and the server's CPU with
+//   the agents still redrawing once the engine has stopped (handling their output is tmux's
+//   own work, engine or not: what watching costs is the difference);
 // - tmux processes per second the engine starts (counted by a tmux shim on its PATH).
 // Each size runs once per transport: a tmux process per batch ("spawn"), or one control-mode
 // connection (TAW_TMUX_CONTROL=1, "control"). A `summary` line per run is for scripts.
@@ -28,6 +30,8 @@ const PANES_PER_WINDOW = 5;
 const CLOCK_TICKS = 100;
 const ROOT = resolve(import.meta.dir, "..");
 const POLL_MS = 5;
+/** After every agent reads idle, before the window at rest is measured. */
+const SETTLE_MS = 3000;
 /** About one engine tick with its own duration: cues land uniformly over it. */
 const CYCLE_MS = 350;
 
@@ -152,6 +156,15 @@ async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
   };
 }
 
+/** The tmux server's CPU (% of one core) over a measured window. */
+async function serverCpu(serverPid: number): Promise<number> {
+  const before = procStat(serverPid).cpu;
+  const start = performance.now();
+  await Bun.sleep(WINDOW_S * 1000);
+  const seconds = (performance.now() - start) / 1000;
+  return (100 * (procStat(serverPid).cpu - before)) / CLOCK_TICKS / seconds;
+}
+
 async function typeCue(tmux: Tmux, pane: string, word: string): Promise<void> {
   await tmux.batch([
     ["send-keys", "-t", pane, "-l", word],
@@ -204,6 +217,8 @@ interface Row {
   blocked: number[];
   idle: WindowFigures;
   redraw: WindowFigures;
+  /** The tmux server's CPU with the agents redrawing and no engine. */
+  serverAlone: number;
 }
 
 async function run(size: number, transport: string): Promise<Row> {
@@ -234,6 +249,8 @@ async function run(size: number, transport: string): Promise<Row> {
   );
   try {
     await waitAllState(tmux, agents, "idle");
+    // At rest: the last verdicts' holds and writes are over.
+    await Bun.sleep(SETTLE_MS);
     const eventsPath = (await Bun.$`ls ${stateDir}/events/`.text()).trim().split("\n")[0] as string;
     const events = join(stateDir, "events", eventsPath);
     const idle = await measure(engine.pid, serverPid);
@@ -250,7 +267,11 @@ async function run(size: number, transport: string): Promise<Row> {
     await waitAllState(tmux, agents, "working");
     for (const pane of agents) await typeCue(tmux, pane, "redraw on");
     const redraw = await measure(engine.pid, serverPid);
-    return { size, transport, working, blocked, idle, redraw };
+    // The same redrawing with no engine: what the tmux server spends on the agents' output itself.
+    engine.kill("SIGTERM");
+    await engine.exited;
+    const serverAlone = await serverCpu(serverPid);
+    return { size, transport, working, blocked, idle, redraw, serverAlone };
   } finally {
     engine.kill("SIGTERM");
     await engine.exited;
@@ -266,7 +287,7 @@ console.log(
   `taw bench/engine: ${WINDOW_S} s windows, ${SAMPLES} latency samples per state, tmux ${Bun.spawnSync(["tmux", "-V"]).stdout.toString().trim()}, ${navigator.hardwareConcurrency} cores (shared)`,
 );
 console.log(
-  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss MB tmux/s | redraw: same",
+  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss MB tmux/s | redraw: same | server% alone",
 );
 const w = (x: WindowFigures) =>
   `${f(x.cpu, 2)} (${f(x.withTmux, 2)}) ${f(x.server, 2)} ${f(x.rss)} ${f(x.tmuxPerSecond, 2)}`;
@@ -275,11 +296,14 @@ for (const size of SIZES) {
   for (const transport of TRANSPORTS) {
     const row = await run(size, transport);
     console.log(
-      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${transport.padStart(9)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(40)} | ${w(row.redraw)}`,
+      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${transport.padStart(9)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(40)} | ${w(row.redraw)} | ${f(row.serverAlone, 2)}`,
     );
     const total = (x: WindowFigures) => f(x.withTmux + x.server, 2);
+    // Watching the redraws: the engine, its tmux processes and what the server spends beyond
+    // handling the agents' output, which it does with or without an engine.
+    const watching = f(row.redraw.withTmux + row.redraw.server - row.serverAlone, 2);
     summaries.push(
-      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)}`,
+      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} redraw_server_alone_cpu=${f(row.serverAlone, 2)} redraw_watching_cpu=${watching} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)}`,
     );
   }
 }

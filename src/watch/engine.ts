@@ -267,6 +267,7 @@ export class Engine {
   private end(why: string): void {
     this.stopped = true;
     this.tmux.close();
+    this.serverReads?.close();
     this.host?.close();
     this.host = undefined;
     this.log.info(`engine ${why}`);

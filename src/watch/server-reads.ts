@@ -5,12 +5,15 @@
 // file per tick instead of asking tmux anything. Where it cannot be read (no /proc, another
 // user's server), every tick asks tmux.
 
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 
 const COUNTERS = /^(rchar|syscr):\s*(\d+)$/gm;
 
 export class ServerReads {
   private last: string | undefined;
+  /** The counters' file, kept open: each look is one read from its start. */
+  private fd: number | undefined;
+  private readonly buffer = Buffer.alloc(512);
 
   constructor(
     private readonly serverPid: number,
@@ -21,11 +24,17 @@ export class ServerReads {
   sample(): string | undefined {
     if (!(this.serverPid > 0)) return undefined;
     try {
-      const text = readFileSync(`${this.proc}/${this.serverPid}/io`, "utf8");
+      this.fd ??= openSync(`${this.proc}/${this.serverPid}/io`, "r");
+      const text = this.buffer.toString("utf8", 0, readSync(this.fd, this.buffer, 0, this.buffer.length, 0));
       return [...text.matchAll(COUNTERS)].map((match) => match[2]).join(" ") || undefined;
     } catch {
       return undefined;
     }
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 
   /** True unless the counters are as they were at the last call (and could be read both times). */
