@@ -6,7 +6,7 @@ import { createRoot } from "@opentui/react";
 import { type ReactNode, useEffect } from "react";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
-import { NUDGE_OPTION } from "../watch/probe.ts";
+import { nudgeCommands } from "../watch/probe.ts";
 import { App } from "./App.tsx";
 import type { ActionContext } from "./actions.ts";
 import { CrashBoundary } from "./components/CrashBoundary.tsx";
@@ -96,7 +96,7 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   process.on("unhandledRejection", crash);
   // After an action, moving the nudge makes whichever engine is running (this one's or
   // another's) and a reading feed list the panes at their next tick, not seconds later.
-  const refresh = () => void options.tmux.tryRun(["set-option", "-gq", NUDGE_OPTION, String(Date.now())]);
+  const refresh = () => void options.tmux.batch(nudgeCommands(String(Date.now()))).catch(() => undefined);
   const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore, refresh };
   // An agent view's "current workspace" is where this dashboard's person looks; read once.
   void import("../agent-view/presented.ts")

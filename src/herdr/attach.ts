@@ -19,6 +19,8 @@ interface Subscribable {
   readonly tmux?: Tmux;
   /** What verbs beside the engine announce (a worktree made or removed). */
   readonly announcements?: Announcements;
+  /** Have the engine look at tmux at its next tick: a call may have changed it. */
+  wake?(): void;
 }
 
 /** Start the socket beside a running engine; resolves with the function that stops it. A socket
@@ -40,6 +42,7 @@ export async function attachHerdr(
     },
     events: (listener) => engine.subscribe(listener),
     announcements: (listener) => engine.announcements?.listen(listener) ?? (() => {}),
+    answered: () => engine.wake?.(),
   });
   try {
     await server.start();

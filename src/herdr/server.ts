@@ -38,6 +38,8 @@ export interface HerdrServerOptions {
   maxTotal?: number;
   /** config.toml's [herdr] (read per request when not given). */
   config?: () => HerdrConfig;
+  /** Told after each call is answered (the engine looks at tmux again: it may have changed). */
+  answered?: () => void;
 }
 
 /** Bytes a subscriber may leave unread; past it the client is too slow and is dropped, so a
@@ -174,6 +176,7 @@ export class HerdrServer {
       const failure = asHerdrError(error);
       socket.end(errorLine(request?.id ?? failure.id, failure.code, failure.message));
     }
+    this.opts.answered?.();
     return undefined;
   }
 

@@ -34,6 +34,8 @@ export class Tmux {
   spawned = 0;
   private control: ControlConnection | undefined;
   private controlFailedAt: number | undefined;
+  /** Bytes the control connections that ended had written. */
+  private endedBytes = 0;
 
   constructor(
     readonly server: ServerSelection = serverFromEnv(),
@@ -51,6 +53,16 @@ export class Tmux {
   close(): void {
     if (!this.control) return;
     this.control.close();
+    this.dropControl();
+  }
+
+  /** Bytes this client's control connections wrote to the server (0 on the spawn path). */
+  get bytesToServer(): number {
+    return this.endedBytes + (this.control?.bytesWritten ?? 0);
+  }
+
+  private dropControl(): void {
+    this.endedBytes += this.control?.bytesWritten ?? 0;
     this.control = undefined;
     this.controlFailedAt = Date.now();
   }
@@ -99,8 +111,7 @@ export class Tmux {
       } catch (error) {
         if (!(error instanceof ControlClosed)) throw error;
         // The server went, or the holder session was killed: the spawn path says which.
-        this.control = undefined;
-        this.controlFailedAt = Date.now();
+        this.dropControl();
       }
     }
     return this.spawnBatch(commands);
@@ -109,6 +120,7 @@ export class Tmux {
   private controlConnection(): ControlConnection | undefined {
     if (!this.useControl) return undefined;
     if (this.control && !this.control.isClosed) return this.control;
+    this.endedBytes += this.control?.bytesWritten ?? 0;
     if (this.controlFailedAt !== undefined && Date.now() - this.controlFailedAt < CONTROL_RETRY_MS)
       return undefined;
     this.spawned++;

@@ -72,6 +72,10 @@ export class ControlConnection {
     this.batch([["set-option", "-t", CONTROL_SESSION, "destroy-unattached", "on"]]).catch(() => undefined);
   }
 
+  /** Bytes written to the server so far: it reads them from a pipe, which counts as its reads
+   * (src/watch/server-reads.ts). */
+  bytesWritten = 0;
+
   get isClosed(): boolean {
     return this.closed;
   }
@@ -111,6 +115,7 @@ export class ControlConnection {
       return;
     }
     const stdin = this.proc.stdin as import("bun").FileSink;
+    this.bytesWritten += Buffer.byteLength(text) + 1;
     stdin.write(`${text}\n`);
     stdin.flush();
   }

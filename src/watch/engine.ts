@@ -55,10 +55,17 @@ import { paneWrite, railWrite } from "./writes.ts";
 export type { EngineEvent };
 export { readEngineClaim };
 
-/** Tick while an agent is present. */
+/** Tick while an agent is present and the last tick read something (output goes on). */
 export const AGENT_TICK_MS = 300;
-/** The same over a control connection, whose quiet tick costs a fifth of a spawned one. */
+/** The same over a control connection, whose read costs no tmux process. */
 export const CONTROL_AGENT_TICK_MS = 200;
+/** Tick while an agent is present and all was quiet: it looks at the server's read counters
+ * (server-reads.ts) and asks tmux nothing unless they moved, so it can be this short, and the
+ * first output after a quiet spell is seen this soon. */
+export const QUIET_TICK_MS = 150;
+/** A quiet engine asks the probe this often all the same: what changes without the server
+ * reading anything (a rename, a window selected, an option set by another program). */
+export const PROBE_EVERY_MS = 2000;
 /** Tick while an idle verdict is on hold. */
 export const HOLD_TICK_MS = 100;
 /** Tick with no agent anywhere; also how often agent-less panes are checked for one. */
@@ -174,6 +181,10 @@ export class Engine {
   private failures = 0;
   private readonly rest = new ReadGate();
   private serverReads: ServerReads | undefined;
+  /** The last tick read nothing: the next comes after QUIET_TICK_MS. */
+  private quiet = false;
+  private woken = false;
+  private lastProbeAt = 0;
   /** Who is attached, and the rail as tmux holds it, as of the last full read (and write). */
   private clients: Client[] = [];
   private rail = "";
@@ -303,6 +314,7 @@ export class Engine {
     const now = Date.now();
     const read = await this.readServer(now);
     if (this.stopped) return -1;
+    this.quiet = read === undefined;
     if (!read) {
       this.probes++;
       return this.nextDelay();
@@ -362,7 +374,14 @@ export class Engine {
 
   private nextDelay(): number {
     if (this.holding.size) return HOLD_TICK_MS;
-    return this.agentPanes.size > 0 ? this.agentTickMs : IDENTITY_RECHECK_MS;
+    if (this.agentPanes.size === 0) return IDENTITY_RECHECK_MS;
+    return this.quiet ? QUIET_TICK_MS : this.agentTickMs;
+  }
+
+  /** Something in this process changed tmux (a herdr socket call, a dashboard action): the
+   * next tick asks the probe, whatever the server's read counters say. */
+  wake(): void {
+    this.woken = true;
   }
 
   /** What this tick reads (reads.ts, probe.ts): every pane when that is due or the probe says
@@ -372,12 +391,17 @@ export class Engine {
   private async readServer(now: number): Promise<TickRead | undefined> {
     // Looked at before this tick asks tmux anything: what a listing makes the server read
     // (a pane's command) shows at the next tick, which then asks again.
-    const serverRead = this.serverReads?.moved() ?? true;
+    const serverRead = this.serverReads?.moved(this.tmux.bytesToServer) ?? true;
+    const woken = this.woken;
+    this.woken = false;
     const last = this.last;
     if (!last || this.rest.fullDue(now)) return this.readAll(now);
     const busy = this.busyWindows(last);
-    // The server read nothing: no pane printed, nobody typed, no report came (report.ts).
-    if (!serverRead && busy.size === 0) return undefined;
+    // The server read nothing (no pane printed, nobody typed, no report came: report.ts) and
+    // nothing in this process changed tmux: nothing to ask, for a while.
+    const probeDue = serverRead || woken || now - this.lastProbeAt >= PROBE_EVERY_MS;
+    if (!probeDue && busy.size === 0) return undefined;
+    this.lastProbeAt = now;
     const first = await takeRead(this.tmux, busy, this.captureRequests(busy), this.focusTracked, now);
     if (this.stopped || this.claimLost(first.claim)) return undefined;
     const printed = this.rest.scope(first.probe, busy);
@@ -399,6 +423,7 @@ export class Engine {
   }
 
   private async readAll(now: number): Promise<TickRead | undefined> {
+    this.lastProbeAt = now;
     const read = await takeRead(this.tmux, "all", this.captureRequests("all"), this.focusTracked, now);
     if (this.stopped || this.claimLost(read.claim)) return undefined;
     this.rest.sawRead(read.probe, "all", now);

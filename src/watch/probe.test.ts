@@ -18,7 +18,7 @@ describe("the probe's answer", () => {
         ["@3", 1699999999],
       ]),
     );
-    expect(parsed.structure).toBe("123 host 1 0.1.0\t\t$1.1:@1=/2* @2=/1  $2.0:@3=/1*  \n");
+    expect(parsed.structure).toBe("123 host 1 0.1.0\t\t$1.1:@1=/2* @2=/1  $2.0:@3=/1*  \n\n");
     expect(probe("").claim).toBe("");
   });
 });
@@ -45,6 +45,7 @@ describe("ReadGate", () => {
     gate.sawRead(parseProbe(quiet, focused), "all", at(1700000010));
     expect(gate.scope(parseProbe(quiet, focused))).toEqual(new Set());
     expect(gate.scope(parseProbe(quiet, "/dev/pts/1\t$1\tattached"))).toBe("all");
+    expect(gate.scope(parseProbe(quiet, focused, "main:zsh/ "))).toBe("all");
     gate.sawRead(probe(quiet), "all", at(1700000010));
     expect(gate.scope(probe(quiet.replace("\t\t", "\t1700000009-ab\t")))).toBe("all");
     expect(gate.scope(probe(quiet.replace("/2*", "/3*")))).toBe("all");

@@ -7,10 +7,10 @@
 // From two answers the gate (ReadGate) decides what to read: nothing when only time passed,
 // the panes of the windows that printed when only output moved, and every pane when anything
 // else did (the claim, a report, a window or pane made or closed, an attach, a window
-// switch, a terminal's focus), as well as every FULL_READ_EVERY_MS regardless (what the
-// probe cannot see: a process that starts or ends without printing, an option a verb wrote
-// without the nudge, a rename, a pane swapped for another). A resting engine asks even the
-// probe only when the server has read something since (server-reads.ts).
+// switch, a terminal's focus, a rename), as well as every FULL_READ_EVERY_MS regardless
+// (what the probe cannot see: a process that starts or ends without printing, an option a
+// verb wrote without the nudge, a pane swapped for another). A resting engine asks even the
+// probe only when the server has read something since (server-reads.ts), or now and then.
 
 import { shellQuote } from "../tmux/escape.ts";
 import { ENGINE_OPTION } from "./claim.ts";
@@ -41,10 +41,15 @@ export const PROBE_FORMAT = `#{${ENGINE_OPTION}}\t#{${NUDGE_OPTION}}\t${WINDOWS}
 /** Each attached client, its session and its flags (whether its terminal has focus). */
 export const CLIENT_FORMAT = "#{client_name}\t#{session_id}\t#{client_flags}";
 
-/** The probe: the windows' answer, and the clients (a terminal's focus is no window's). */
+/** Session and window names: a rename moves the probe too. Apart from the windows' answer,
+ * so a name can never be read as a window's output second. */
+const NAMES_FORMAT = "#{S:#{session_name}:#{W:#{window_name}/} }";
+
+/** The probe: the windows' answer, the clients (a terminal's focus is no window's), the names. */
 export const PROBE_COMMANDS: string[][] = [
   ["display-message", "-p", PROBE_FORMAT],
   ["list-clients", "-F", CLIENT_FORMAT],
+  ["display-message", "-p", NAMES_FORMAT],
 ];
 
 /** What a writer runs (tmux command text) to have a resting engine look at once: the nudge
@@ -72,14 +77,14 @@ export interface Probe {
 }
 
 /** The probe from its commands' outputs (PROBE_COMMANDS, in order). */
-export function parseProbe(windows: string, clients = ""): Probe {
+export function parseProbe(windows: string, clients = "", names = ""): Probe {
   const activity = new Map<string, number>();
   for (const [, window, second] of windows.matchAll(WINDOW_ACTIVITY))
     activity.set(window as string, Number(second));
   return {
     claim: windows.split("\t")[0]?.trim() ?? "",
     clients,
-    structure: `${windows.replace(WINDOW_ACTIVITY, "$1=/")}\n${clients}`,
+    structure: `${windows.replace(WINDOW_ACTIVITY, "$1=/")}\n${clients}\n${names}`,
     activity,
   };
 }

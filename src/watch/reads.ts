@@ -89,7 +89,8 @@ export async function takeRead(
   now = Date.now(),
 ): Promise<Read> {
   const results = await tmux.batch(readCommands(scope, captures));
-  const probe = parseProbe(results[0]?.output ?? "", results[1]?.output ?? "");
+  const [windows, clients, names] = results.map((result) => result.output);
+  const probe = parseProbe(windows ?? "", clients ?? "", names ?? "");
   const first = PROBE_COMMANDS.length;
   const listed = results.slice(first, first + listingCommands(scope).length);
   const screens = new Map<string, string>();

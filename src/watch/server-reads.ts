@@ -1,16 +1,28 @@
 // Whether the tmux server has read anything since the last look, from its read counters in
 // /proc/<pid>/io: pane output (the server reads every pty), a key or focus change from an
 // attached terminal (it reads their ttys), a job's output (`#()`, run-shell) all move them;
-// a command from a client, an option set, a probe do not. A quiet engine reads this one small
-// file per tick instead of asking tmux anything. Where it cannot be read (no /proc, another
-// user's server), every tick asks tmux.
+// a command from a spawned client (a socket message), an option set, a probe do not. Over a
+// control connection the server reads the engine's own commands from a pipe: those bytes,
+// which the engine counts, are taken off. A quiet engine reads this one small file per tick
+// instead of asking tmux anything. Where it cannot be read (no /proc, another user's server),
+// every tick asks tmux.
 
 import { closeSync, openSync, readSync } from "node:fs";
 
-const COUNTERS = /^(rchar|syscr):\s*(\d+)$/gm;
+const COUNTER = (name: string) => new RegExp(`^${name}:\\s*(\\d+)$`, "m");
+const RCHAR = COUNTER("rchar");
+const SYSCR = COUNTER("syscr");
+
+interface Counters {
+  /** Bytes the server read, and its read calls (a read of nothing counts). */
+  bytes: number;
+  calls: number;
+  /** The engine's own bytes written to the server by then. */
+  own: number;
+}
 
 export class ServerReads {
-  private last: string | undefined;
+  private last: Counters | undefined;
   /** The counters' file, kept open: each look is one read from its start. */
   private fd: number | undefined;
   private readonly buffer = Buffer.alloc(512);
@@ -21,12 +33,16 @@ export class ServerReads {
   ) {}
 
   /** The server's read counters now, or undefined when they cannot be read. */
-  sample(): string | undefined {
+  sample(): Omit<Counters, "own"> | undefined {
     if (!(this.serverPid > 0)) return undefined;
     try {
       this.fd ??= openSync(`${this.proc}/${this.serverPid}/io`, "r");
       const text = this.buffer.toString("utf8", 0, readSync(this.fd, this.buffer, 0, this.buffer.length, 0));
-      return [...text.matchAll(COUNTERS)].map((match) => match[2]).join(" ") || undefined;
+      const bytes = RCHAR.exec(text)?.[1];
+      const calls = SYSCR.exec(text)?.[1];
+      return bytes === undefined || calls === undefined
+        ? undefined
+        : { bytes: Number(bytes), calls: Number(calls) };
     } catch {
       return undefined;
     }
@@ -37,11 +53,17 @@ export class ServerReads {
     this.fd = undefined;
   }
 
-  /** True unless the counters are as they were at the last call (and could be read both times). */
-  moved(): boolean {
-    const now = this.sample();
-    const moved = now === undefined || now !== this.last;
+  /** True unless the server read nothing but `ownBytes` (the engine's own bytes written to it
+   * so far, over a control connection) since the last call; true when unreadable. */
+  moved(ownBytes = 0): boolean {
+    const sampled = this.sample();
+    const now = sampled && { ...sampled, own: ownBytes };
+    const last = this.last;
     this.last = now;
-    return moved;
+    if (!now || !last) return true;
+    const own = now.own - last.own;
+    if (now.bytes - last.bytes > own) return true;
+    // Its own commands take read calls too; with none sent, any call is someone else's.
+    return own === 0 && now.calls !== last.calls;
   }
 }
