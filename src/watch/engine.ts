@@ -55,7 +55,7 @@ import { paneWrite, railWrite } from "./writes.ts";
 export type { EngineEvent };
 export { readEngineClaim };
 
-/** Tick while an agent is present and the last tick read something (output goes on). */
+/** Tick while an agent is present and output goes on (the last two ticks read something). */
 export const AGENT_TICK_MS = 300;
 /** The same over a control connection, whose read costs no tmux process. */
 export const CONTROL_AGENT_TICK_MS = 200;
@@ -181,8 +181,9 @@ export class Engine {
   private failures = 0;
   private readonly rest = new ReadGate();
   private serverReads: ServerReads | undefined;
-  /** The last tick read nothing: the next comes after QUIET_TICK_MS. */
-  private quiet = false;
+  /** Ticks in a row that read something: from two on, output goes on (AGENT_TICK_MS). */
+  private readingTicks = 0;
+  private lastBusyReadAt = 0;
   private woken = false;
   private lastProbeAt = 0;
   /** Who is attached, and the rail as tmux holds it, as of the last full read (and write). */
@@ -314,7 +315,7 @@ export class Engine {
     const now = Date.now();
     const read = await this.readServer(now);
     if (this.stopped) return -1;
-    this.quiet = read === undefined;
+    this.readingTicks = read ? this.readingTicks + 1 : 0;
     if (!read) {
       this.probes++;
       return this.nextDelay();
@@ -375,7 +376,8 @@ export class Engine {
   private nextDelay(): number {
     if (this.holding.size) return HOLD_TICK_MS;
     if (this.agentPanes.size === 0) return IDENTITY_RECHECK_MS;
-    return this.quiet ? QUIET_TICK_MS : this.agentTickMs;
+    // One read after a quiet spell (an answer to a key) is often all there is: look again soon.
+    return this.readingTicks >= 2 ? this.agentTickMs : QUIET_TICK_MS;
   }
 
   /** Something in this process changed tmux (a herdr socket call, a dashboard action): the
@@ -396,7 +398,10 @@ export class Engine {
     this.woken = false;
     const last = this.last;
     if (!last || this.rest.fullDue(now)) return this.readAll(now);
-    const busy = this.busyWindows(last);
+    // Busy watchers are read at the pace output goes on at, however soon a quiet tick comes.
+    const busyDue = now - this.lastBusyReadAt >= (this.holding.size ? HOLD_TICK_MS : this.agentTickMs);
+    const busy = busyDue ? this.busyWindows(last) : new Set<string>();
+    if (busy.size) this.lastBusyReadAt = now;
     // The server read nothing (no pane printed, nobody typed, no report came: report.ts) and
     // nothing in this process changed tmux: nothing to ask, for a while.
     const probeDue = serverRead || woken || now - this.lastProbeAt >= PROBE_EVERY_MS;
