@@ -1,0 +1,51 @@
+// An engine at rest asks tmux (almost) nothing: while no pane prints and nobody types, the
+// tmux server reads nothing, and the engine, which watches the server's read counters, starts
+// no tmux process but the probe every 2 s and the full listing every 5 s. The first output
+// after the quiet spell is still read at once. tmux processes are counted by a shim on the
+// engine's PATH, as bench/engine.ts counts them.
+
+import { expect, test } from "bun:test";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { agentWindow, cue, fakeAgentDir, stateIs } from "./fake-agent/helpers.ts";
+import { spawnTaw, useServers } from "./harness.ts";
+
+const server = useServers();
+const agents = fakeAgentDir();
+const REST_S = 6;
+
+/** A `tmux` that notes each start in `calls` and runs the real one. */
+function tmuxShim(): { dir: string; calls: () => number } {
+  const dir = mkdtempSync(join(tmpdir(), "taw-shim-"));
+  const log = join(dir, "calls");
+  writeFileSync(log, "");
+  writeFileSync(join(dir, "tmux"), `#!/bin/sh\nprintf x >> ${log}\nexec ${Bun.which("tmux")} "$@"\n`);
+  chmodSync(join(dir, "tmux"), 0o755);
+  return { dir, calls: () => readFileSync(log, "utf8").length };
+}
+
+test("at rest the engine starts at most one tmux process a second, and still sees the next screen change at once", async () => {
+  const s = await server();
+  const shim = tmuxShim();
+  const env = s.env({ TAW_STATE_DIR: mkdtempSync(join(tmpdir(), "taw-rest-")) });
+  const engine = spawnTaw(["engine", "--foreground"], { ...env, PATH: `${shim.dir}:${env.PATH}` });
+  try {
+    const pane = await agentWindow(s, agents);
+    await stateIs(s, pane, "idle", 15_000);
+    // The verdict's hold and its writes are over.
+    await Bun.sleep(1500);
+    const before = shim.calls();
+    await Bun.sleep(REST_S * 1000);
+    const perSecond = (shim.calls() - before) / REST_S;
+    // A tick of the old design asked tmux every 300 ms: 3.3 a second.
+    expect(perSecond).toBeLessThanOrEqual(1);
+    const cued = performance.now();
+    await cue(s, pane, "blocked");
+    await stateIs(s, pane, "blocked", 5000);
+    expect(performance.now() - cued).toBeLessThan(2000);
+  } finally {
+    engine.kill("SIGTERM");
+    await engine.exited;
+  }
+}, 40_000);
