@@ -184,6 +184,8 @@ export class Engine {
   /** Ticks in a row that read something: from two on, output goes on (AGENT_TICK_MS). */
   private readingTicks = 0;
   private lastBusyReadAt = 0;
+  /** The windows that printed at the last tick that read (read ahead at the next). */
+  private printing = new Set<string>();
   private woken = false;
   private lastProbeAt = 0;
   /** Who is attached, and the rail as tmux holds it, as of the last full read (and write). */
@@ -405,19 +407,27 @@ export class Engine {
     // The server read nothing (no pane printed, nobody typed, no report came: report.ts) and
     // nothing in this process changed tmux: nothing to ask, for a while.
     const probeDue = serverRead || woken || now - this.lastProbeAt >= PROBE_EVERY_MS;
+    const expected = serverRead ? this.printing : new Set<string>();
+    this.printing = new Set();
     if (!probeDue && busy.size === 0) return undefined;
     this.lastProbeAt = now;
-    const first = await takeRead(this.tmux, busy, this.captureRequests(busy), this.focusTracked, now);
+    // The windows that printed at the last tick most likely print still (an agent at work):
+    // read with the probe, output that goes on costs one tmux invocation a tick, not two.
+    const known = new Set(last.sessions.flatMap((session) => session.windows.map((window) => window.id)));
+    const ahead = new Set([...busy, ...[...expected].filter((window) => known.has(window))]);
+    const first = await takeRead(this.tmux, ahead, this.captureRequests(ahead), this.focusTracked, now);
     if (this.stopped || this.claimLost(first.claim)) return undefined;
-    const printed = this.rest.scope(first.probe, busy);
+    const printed = this.rest.scope(first.probe, ahead);
     if (printed === "all" || !first.complete) return this.readAll(now);
-    this.rest.sawRead(first.probe, busy, now);
+    const stillPrinting = this.rest.printedAmong(first.probe, ahead);
+    this.rest.sawRead(first.probe, ahead, now);
+    this.printing = new Set([...stillPrinting, ...printed]);
     const screens = first.screens;
-    let snapshot = busy.size ? withWindows(last, first.snapshot, busy, now) : last;
+    let snapshot = ahead.size ? withWindows(last, first.snapshot, ahead, now) : last;
     if (printed.size && snapshot) {
       const more = await takeRead(this.tmux, printed, this.captureRequests(printed), this.focusTracked, now);
       if (this.stopped || this.claimLost(more.claim)) return undefined;
-      if (!more.complete || this.rest.scope(more.probe, busy) === "all") return this.readAll(now);
+      if (!more.complete || this.rest.scope(more.probe, ahead) === "all") return this.readAll(now);
       this.rest.sawRead(more.probe, printed, now);
       for (const [paneId, screen] of more.screens) screens.set(paneId, screen);
       snapshot = withWindows(snapshot, more.snapshot, printed, now);
@@ -429,6 +439,7 @@ export class Engine {
 
   private async readAll(now: number): Promise<TickRead | undefined> {
     this.lastProbeAt = now;
+    this.printing = new Set();
     const read = await takeRead(this.tmux, "all", this.captureRequests("all"), this.focusTracked, now);
     if (this.stopped || this.claimLost(read.claim)) return undefined;
     this.rest.sawRead(read.probe, "all", now);

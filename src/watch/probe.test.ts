@@ -72,3 +72,11 @@ describe("ReadGate", () => {
     expect(gate.scope(printed)).toEqual(new Set());
   });
 });
+
+test("printedAmong: which of the windows read ahead printed since their last read", () => {
+  const gate = new ReadGate();
+  gate.sawRead(probe(quiet), "all", at(1700000010, 100));
+  const printed = printedIn("@3", 1700000011);
+  expect(gate.printedAmong(printed, new Set(["@1", "@3"]))).toEqual(new Set(["@3"]));
+  expect(gate.printedAmong(printed, new Set(["@9"]))).toEqual(new Set(["@9"]));
+});

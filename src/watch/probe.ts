@@ -121,6 +121,16 @@ export class ReadGate {
     return printed;
   }
 
+  /** Those of `windows` the probe says printed since they were last read. */
+  printedAmong(probe: Probe, windows: ReadonlySet<string>): Set<string> {
+    const printed = new Set<string>();
+    for (const window of windows) {
+      const read = this.readSecond.get(window);
+      if (read === undefined || (probe.activity.get(window) ?? -1) >= read) printed.add(window);
+    }
+    return printed;
+  }
+
   /** A read of this scope was taken at `now`, with this probe in the same batch. */
   sawRead(probe: Probe, scope: ReadScope, now: number): void {
     const second = Math.floor(now / 1000);
