@@ -45,7 +45,12 @@ export interface Read {
 function listingCommands(scope: ReadScope): string[][] {
   if (scope === "all")
     return [LIST_PANES, ["show-options", "-gqv", RAIL_OPTION], ["show-options", "-gqv", AGENT_VIEW_OPTION]];
-  return [...scope].map((window) => ["list-panes", "-t", target(window), "-F", PANE_FORMAT]);
+  const windows = [...scope];
+  if (windows.length <= 1)
+    return windows.map((window) => ["list-panes", "-t", target(window), "-F", PANE_FORMAT]);
+  // One command for them all, not one each: a batch's command line holds only ~8 pane formats,
+  // and tmux spends as much on a command as on listing a few panes.
+  return [["list-panes", "-a", "-f", `#{m:*|#{window_id}|*,|${windows.join("|")}|}`, "-F", PANE_FORMAT]];
 }
 
 export function readCommands(scope: ReadScope, captures: CaptureRequest[]): string[][] {
