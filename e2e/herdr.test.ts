@@ -201,8 +201,17 @@ describe("the herdr socket", () => {
         const other = (
           await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main", "sh")
         ).trim();
-        // The hooks run under a program that lives (as an agent's hooks do), so the claim holds.
-        await s.run("send-keys", "-t", own, "-l", "timeout --foreground 60 sh");
+        // The hooks run under a program that lives and is in front (as an agent's hooks do), so
+        // the claim holds and the engine keeps the hook's state: a shell reading each typed line
+        // and running it, without job control, so `timeout` leads the foreground, not a shell
+        // (a shell at its prompt in front is an agent that has gone).
+        await s.run(
+          "send-keys",
+          "-t",
+          own,
+          "-l",
+          `timeout --foreground 60 sh -c 'while read -r line; do eval "$line"; done'`,
+        );
         await s.run("send-keys", "-t", own, "Enter");
         // Reports only once it runs: a reporter with no live program above it is let go.
         const shell = await option(s, own, "pane_pid");
