@@ -326,10 +326,6 @@ export class Engine {
     if (read.full && read.snapshot.sessions.length === 0) this.tmux.close();
     for (const paneId of read.screens.keys()) this.lastCapture.set(paneId, Math.floor(now / 1000));
     const events = this.paneSetEvents(read.snapshot, now);
-    require("node:fs").appendFileSync(
-      "/tmp/engine-debug.log",
-      `${now} full=${read.full} panes=${[...read.snapshot.panes.values()].map((p) => `${p.id}:${p.command}:${p.agent.sandbox}:${p.agent.kindHint}`).join(",")}\n`,
-    );
     const fresh = this.last ? newObjects(this.last, read.snapshot) : [];
     if (fresh.length) read.snapshot.created = await takeHandedOver(this.tmux, fresh);
     if (!this.host) return -1;
