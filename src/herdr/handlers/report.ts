@@ -4,6 +4,8 @@
 // A state report records its reporters (claims.ts), so a reporter that dies releases.
 
 import { releaseAgent, reportAgent, reportAgentSession, reportMetadata } from "../../cli/report.ts";
+import { target } from "../../tmux/escape.ts";
+import { AGENT_OPTIONS as O } from "../../tmux/formats.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import { ancestors, paneOfChain } from "../caller.ts";
 import { reportersOf } from "../claims.ts";
@@ -103,10 +105,17 @@ export async function reportMetadataMethod(params: Params, ctx: MethodContext) {
  * holds it; a pane no hook holds is left as it is. */
 export async function clearAgentAuthorityMethod(params: Params, ctx: MethodContext) {
   const { pane } = await callerPane(params, ctx);
-  const holder = pane.agent.source.startsWith("hook:") ? pane.agent.source.slice("hook:".length) : undefined;
+  // Who holds it now, asked of tmux: a report just before this call may not be in the
+  // engine's last read yet, and the hold it took would be left in place.
+  const [source = "", kind = ""] = (
+    await ctx.tmux.run(["display-message", "-p", "-t", target(pane.id), `#{${O.source}}\t#{${O.kind}}`])
+  )
+    .replace(/\n$/, "")
+    .split("\t");
+  const holder = source.startsWith("hook:") ? source.slice("hook:".length) : undefined;
   const wanted = optionalString(params, "source");
   if (!holder || (wanted !== undefined && wanted !== holder)) return { type: "ok" };
-  const argv = [`--pane=${pane.id}`, `--source=${holder}`, `--agent=${pane.agent.kind || "unknown"}`];
+  const argv = [`--pane=${pane.id}`, `--source=${holder}`, `--agent=${kind || "unknown"}`];
   const seq = optionalCount(params, "seq");
   if (seq !== undefined) argv.push(`--seq=${seq}`);
   await runVerb(releaseAgent, argv, ctx);
