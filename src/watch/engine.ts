@@ -157,6 +157,9 @@ export class Engine {
   private focusTracked = false;
   private readonly timers: Timers;
   private timer: unknown;
+  /** When the pending timer fires (undefined while a tick runs), and when the last tick began. */
+  private dueAt: number | undefined;
+  private lastTickAt = 0;
   private status: StatusConfig;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -290,7 +293,9 @@ export class Engine {
 
   private schedule(delay: number): void {
     if (this.stopped) return;
+    this.dueAt = Date.now() + delay;
     this.timer = this.timers.set(() => {
+      this.dueAt = undefined;
       this.running = this.loop();
     }, delay);
   }
@@ -315,6 +320,7 @@ export class Engine {
   /** One tick; answers the delay until the next, or -1 when the engine must end. */
   private async tick(): Promise<number> {
     const now = Date.now();
+    this.lastTickAt = now;
     const read = await this.readServer(now);
     if (this.stopped) return -1;
     this.readingTicks = read ? this.readingTicks + 1 : 0;
@@ -382,6 +388,11 @@ export class Engine {
    * next tick asks the probe, whatever the server's read counters say. */
   wake(): void {
     this.woken = true;
+    // A tick waiting out an agent-less second comes sooner, at the quiet pace at most.
+    const soonest = this.lastTickAt + QUIET_TICK_MS;
+    if (this.dueAt === undefined || this.dueAt <= soonest) return;
+    this.timers.clear(this.timer);
+    this.schedule(Math.max(0, soonest - Date.now()));
   }
 
   /** What this tick reads (reads.ts, probe.ts): every pane when that is due or the probe says
