@@ -11,13 +11,16 @@ import type { Engine } from "../watch/engine.ts";
 import { silentLogger } from "../watch/log.ts";
 import { manifestProblem, SHOW_MANIFEST_ERROR } from "../watch/manifest-problem.ts";
 import type { ManifestReloader } from "../watch/manifest-reload.ts";
-import { FULL_READ_EVERY_MS, READER_PROBE } from "../watch/probe.ts";
+import { READER_PROBE } from "../watch/probe.ts";
 import type { EngineMode } from "./store.ts";
 
 const SHOW_VIEW = ["show-options", "-gqv", AGENT_VIEW_OPTION];
 
 /** Reader mode: how often tmux's options are re-read when another engine writes them. */
 export const READER_POLL_MS = 500;
+/** A reading dashboard lists every pane at least this often: a title or a name changes
+ * without moving its probe, and a person is looking at them. */
+const READER_FULL_EVERY_MS = 5000;
 
 /** Told a user manifest's error, or undefined once every manifest loads again. */
 export type OnProblem = (text: string | undefined) => void;
@@ -70,7 +73,7 @@ export class ReaderSource implements SnapshotSource {
         if (!probe?.ok) throw new TawError("tmux_failed", probe?.error || "the probe failed");
         onProblem(problem?.output.trim() || undefined);
         const now = Date.now();
-        if (probe.output !== lastAnswer || now - lastFullAt >= FULL_READ_EVERY_MS) {
+        if (probe.output !== lastAnswer || now - lastFullAt >= READER_FULL_EVERY_MS) {
           const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
           if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
           onSnapshot(buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? ""));

@@ -63,9 +63,6 @@ export const CONTROL_AGENT_TICK_MS = 200;
  * (server-reads.ts) and asks tmux nothing unless they moved, so it can be this short, and the
  * first output after a quiet spell is seen this soon. */
 export const QUIET_TICK_MS = 150;
-/** A quiet engine asks the probe this often all the same: what changes without the server
- * reading anything (a rename, a window selected, an option set by another program). */
-export const PROBE_EVERY_MS = 2000;
 /** Tick while an idle verdict is on hold. */
 export const HOLD_TICK_MS = 100;
 /** Tick with no agent anywhere; also how often agent-less panes are checked for one. */
@@ -190,7 +187,6 @@ export class Engine {
   /** The windows that printed at the last tick that read (read ahead at the next). */
   private printing = new Set<string>();
   private woken = false;
-  private lastProbeAt = 0;
   /** Who is attached, and the rail as tmux holds it, as of the last full read (and write). */
   private clients: Client[] = [];
   private rail = "";
@@ -412,12 +408,11 @@ export class Engine {
     const busy = busyDue ? this.busyWindows(last) : new Set<string>();
     if (busy.size) this.lastBusyReadAt = now;
     // The server read nothing (no pane printed, nobody typed, no report came: report.ts) and
-    // nothing in this process changed tmux: nothing to ask, for a while.
-    const probeDue = serverRead || woken || now - this.lastProbeAt >= PROBE_EVERY_MS;
+    // nothing in this process changed tmux: nothing to ask until the next full listing.
+    const probeDue = serverRead || woken;
     const expected = serverRead ? this.printing : new Set<string>();
     this.printing = new Set();
     if (!probeDue && busy.size === 0) return undefined;
-    this.lastProbeAt = now;
     // The windows that printed at the last tick most likely print still (an agent at work):
     // read with the probe, output that goes on costs one tmux invocation a tick, not two.
     const known = new Set(last.sessions.flatMap((session) => session.windows.map((window) => window.id)));
@@ -445,7 +440,6 @@ export class Engine {
   }
 
   private async readAll(now: number): Promise<TickRead | undefined> {
-    this.lastProbeAt = now;
     this.printing = new Set();
     const read = await takeRead(this.tmux, "all", this.captureRequests("all"), this.focusTracked, now);
     if (this.stopped || this.claimLost(read.claim)) return undefined;
