@@ -7,6 +7,7 @@ import { isControlClient } from "../tmux/control-session.ts";
 import { displayText, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+import { nudgeCommands } from "../watch/probe.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
@@ -71,6 +72,8 @@ export const nextCommand = defineCommand({
       ...(client ? [["switch-client", "-c", client.name, "-t", id]] : []),
       ["select-window", "-t", id],
       ["select-pane", "-t", id],
+      // A resting engine sees the jump now (probe.ts), not at its next full listing.
+      ...nudgeCommands(`next-${Date.now()}`),
     ];
     await ctx.tmux.batch(commands);
     const what = chosen.agent.state === "blocked" ? "needs you" : "finished";
