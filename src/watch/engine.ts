@@ -125,6 +125,8 @@ interface TickRead {
   full: boolean;
   snapshot: Snapshot;
   screens: Map<string, string>;
+  /** Of a partial read, the windows that printed since their last read. */
+  printed?: ReadonlySet<string>;
 }
 
 export type EngineListener = (snapshot: Snapshot, events: EngineEvent[]) => void;
@@ -436,7 +438,7 @@ export class Engine {
     }
     if (!snapshot) return this.readAll(now);
     if (snapshot === last) return undefined;
-    return { full: false, snapshot, screens };
+    return { full: false, snapshot, screens, printed: this.printing };
   }
 
   private async readAll(now: number): Promise<TickRead | undefined> {
@@ -503,7 +505,11 @@ export class Engine {
       const key = `${pane.pid} ${pane.command} ${pane.agent.kindHint}`;
       const cached = this.identities.get(pane.id);
       let found: Found = cached ?? { kind: undefined };
-      if (identityDue || cached?.key !== key) {
+      // An agent no process names (a report or a hint) ends when the pane's own shell is back
+      // at its prompt, which tmux may name as it named the wrapper before: looked at again
+      // whenever its window printed.
+      const unnamedPrinted = tracked && !cached?.named && read.printed?.has(pane.windowId);
+      if (identityDue || cached?.key !== key || unnamedPrinted) {
         table ??= this.processes.read(panePids(read.snapshot));
         const members = table.foregroundOf(pane.pid);
         if (cached?.key !== key || !sameProcesses(cached.members, members)) {
