@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openLine } from "../src/herdr/client.ts";
 import { ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
-import { engineWithSocket } from "./herdr-engine.ts";
+import { agentInFront, engineWithSocket } from "./herdr-engine.ts";
 
 const TEST_MS = 45_000;
 const server = useServers();
@@ -140,6 +140,8 @@ describe("herdr conformance: real clients' traffic, from their source", () => {
       try {
         const pane = (await s.run("display-message", "-p", "-t", "main:0", "#{pane_id}")).trim();
         const ids = await publicPane(s, pane);
+        // Crush runs in front of the pane it reports for.
+        await agentInFront(s, pane);
         const dir = mkdtempSync(join(tmpdir(), "taw-herdr-crush-"));
         const bun = join(ROOT, "node_modules", ".bin", "bun");
         const source = () => s.run("display-message", "-p", "-t", pane, "#{@agent_source}");

@@ -23,3 +23,19 @@ export async function engineWithSocket(s: TestServer, more: Record<string, strin
   await waitFor(async () => (await call(path, "ping")).result?.type === "pong", 10_000, "herdr socket up");
   return { path, proc, env: extra };
 }
+
+/** Reports typed into `pane` from now on run under a program that lives and is in front, as an
+ * agent's hooks do, so the claim holds and the engine keeps the reported state (a shell at its
+ * prompt in front is an agent that has gone): a shell reading each typed line and running it,
+ * without job control, so `timeout` leads the foreground. Answers once it runs. */
+export async function agentInFront(s: TestServer, pane: string): Promise<void> {
+  const reader = `timeout --foreground 60 sh -c 'while read -r line; do eval "$line"; done'`;
+  await s.run("send-keys", "-t", pane, "-l", reader);
+  await s.run("send-keys", "-t", pane, "Enter");
+  const shell = (await s.run("display-message", "-p", "-t", pane, "#{pane_pid}")).trim();
+  await waitFor(
+    () => Bun.spawnSync(["pgrep", "-P", shell, "-x", "timeout"]).exitCode === 0 || undefined,
+    10_000,
+    "timeout running in the pane",
+  );
+}

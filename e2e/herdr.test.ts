@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { call, open } from "../src/herdr/client.ts";
 import { agentWindow, cue, fakeAgentDir, option } from "./fake-agent/helpers.ts";
 import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
-import { engineWithSocket } from "./herdr-engine.ts";
+import { agentInFront, engineWithSocket } from "./herdr-engine.ts";
 
 const TEST_MS = 45_000;
 const server = useServers();
@@ -201,25 +201,7 @@ describe("the herdr socket", () => {
         const other = (
           await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main", "sh")
         ).trim();
-        // The hooks run under a program that lives and is in front (as an agent's hooks do), so
-        // the claim holds and the engine keeps the hook's state: a shell reading each typed line
-        // and running it, without job control, so `timeout` leads the foreground, not a shell
-        // (a shell at its prompt in front is an agent that has gone).
-        await s.run(
-          "send-keys",
-          "-t",
-          own,
-          "-l",
-          `timeout --foreground 60 sh -c 'while read -r line; do eval "$line"; done'`,
-        );
-        await s.run("send-keys", "-t", own, "Enter");
-        // Reports only once it runs: a reporter with no live program above it is let go.
-        const shell = await option(s, own, "pane_pid");
-        await waitFor(
-          () => Bun.spawnSync(["pgrep", "-P", shell, "-x", "timeout"]).exitCode === 0 || undefined,
-          10_000,
-          "timeout running in the pane",
-        );
+        await agentInFront(s, own);
         const fromPane = inPane(s, own, env);
         const report = (state: string, seq: number, extra: Record<string, unknown> = {}) =>
           fromPane("pane.report_agent", { source: "custom:test", agent: "crush", state, seq, ...extra });
