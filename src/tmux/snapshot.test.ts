@@ -103,4 +103,9 @@ describe("withWindows: a read of some windows over the last snapshot", () => {
     expect(withWindows(last, buildSnapshot(split, 2), new Set(["@2"]), 2)).toBeUndefined();
     expect(withWindows(last, buildSnapshot(pane("$2", "@2", "%2"), 2), new Set(["@2"]), 2)).toBeUndefined();
   });
+
+  test("a window that holds another pane than before (swap-pane keeps every count) needs the full listing", () => {
+    // %1 swapped into @2, %2 into @1: the probe saw no structure move, only @2 printed.
+    expect(withWindows(last, buildSnapshot(pane("$1", "@2", "%1"), 2), new Set(["@2"]), 2)).toBeUndefined();
+  });
 });

@@ -167,7 +167,8 @@ export function withWindows(
       const now = windows.has(window.id)
         ? freshWindows.get(`${session.id}${window.id}`)
         : { ...window, panes: window.panes.map(carry) };
-      if (!now || now.panes.length !== window.panes.length) return undefined;
+      // Another pane than before (swap-pane keeps every count): only a full listing tells.
+      if (!now || !samePaneIds(now, window)) return undefined;
       for (const pane of now.panes) if (!panes.has(pane.id)) panes.set(pane.id, pane);
       windowsNow.push(now);
     }
@@ -177,3 +178,6 @@ export function withWindows(
 }
 
 const carry = (pane: Pane): Pane => ({ ...pane, agent: { ...pane.agent } });
+
+const samePaneIds = (a: Window, b: Window) =>
+  a.panes.length === b.panes.length && a.panes.every((pane, index) => pane.id === b.panes[index]?.id);

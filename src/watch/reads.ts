@@ -46,10 +46,10 @@ function listingCommands(scope: ReadScope): string[][] {
   if (scope === "all")
     return [LIST_PANES, ["show-options", "-gqv", RAIL_OPTION], ["show-options", "-gqv", AGENT_VIEW_OPTION]];
   const windows = [...scope];
-  if (windows.length <= 1)
-    return windows.map((window) => ["list-panes", "-t", target(window), "-F", PANE_FORMAT]);
+  if (windows.length === 0) return [];
   // One command for them all, not one each: a batch's command line holds only ~8 pane formats,
-  // and tmux spends as much on a command as on listing a few panes.
+  // and tmux spends as much on a command as on listing a few panes. Over every session, as a
+  // full listing is: a window linked into two sessions has its panes in each.
   return [["list-panes", "-a", "-f", `#{m:*|#{window_id}|*,|${windows.join("|")}|}`, "-F", PANE_FORMAT]];
 }
 
