@@ -38,7 +38,7 @@ export interface HerdrServerOptions {
   maxTotal?: number;
   /** config.toml's [herdr] (read per request when not given). */
   config?: () => HerdrConfig;
-  /** Told after each call is answered (the engine looks at tmux again: it may have changed). */
+  /** Told after a call that may have changed tmux is answered (the engine looks again). */
   answered?: () => void;
 }
 
@@ -172,11 +172,12 @@ export class HerdrServer {
         signal,
       });
       socket.end(okLine(request.id, result));
+      // Only a call that may have changed tmux: a client that polls reads lets the engine rest.
+      if (request.method !== "ping" && requiredGrant(request.method) !== "read") this.opts.answered?.();
     } catch (error) {
       const failure = asHerdrError(error);
       socket.end(errorLine(request?.id ?? failure.id, failure.code, failure.message));
     }
-    this.opts.answered?.();
     return undefined;
   }
 
