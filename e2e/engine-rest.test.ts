@@ -1,6 +1,6 @@
 // An engine at rest asks tmux (almost) nothing: while no pane prints and nobody types, the
 // tmux server reads nothing, and the engine, which watches the server's read counters, starts
-// no tmux process but the probe every 2 s and the full listing every 5 s. The first output
+// no tmux process but the full listing every 10 s (and the probe its listing sets off). The first output
 // after the quiet spell is still read at once. tmux processes are counted by a shim on the
 // engine's PATH, as bench/engine.ts counts them.
 

@@ -65,7 +65,8 @@ export const CONTROL_AGENT_TICK_MS = 200;
 export const QUIET_TICK_MS = 150;
 /** Tick while an idle verdict is on hold. */
 export const HOLD_TICK_MS = 100;
-/** Tick with no agent anywhere; also how often agent-less panes are checked for one. */
+/** Tick with no agent anywhere; also the least time between two identity rechecks of every
+ * pane (on full listings; a pane whose command changed is looked at when it does). */
 export const IDENTITY_RECHECK_MS = 1000;
 /** Back-off after transient tmux failures: 1, 2, 4 … seconds, never more than this. */
 export const MAX_BACKOFF_MS = 30_000;
@@ -382,8 +383,8 @@ export class Engine {
     return this.readingTicks >= 2 ? this.agentTickMs : QUIET_TICK_MS;
   }
 
-  /** Something in this process changed tmux (a herdr socket call, a dashboard action): the
-   * next tick asks the probe, whatever the server's read counters say. */
+  /** Something in this process changed tmux (a herdr socket call that may write): the next
+   * tick asks the probe, whatever the server's read counters say. */
   wake(): void {
     this.woken = true;
     // A tick waiting out an agent-less second comes sooner, at the quiet pace at most.
