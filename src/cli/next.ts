@@ -1,13 +1,13 @@
 // taw next: jump to the agent that most needs you: the one blocked longest, then the
 // finished one nobody has looked at, oldest first. Bound to prefix O by the plugin.
 
+import { showPaneCommands } from "../agent/jump.ts";
 import { agentRows, RANK } from "../agent/rows.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { displayText, target } from "../tmux/escape.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
-import { nudgeCommands } from "../watch/probe.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
@@ -70,10 +70,7 @@ export const nextCommand = defineCommand({
     const id = target(chosen.id);
     const commands = [
       ...(client ? [["switch-client", "-c", client.name, "-t", id]] : []),
-      ["select-window", "-t", id],
-      ["select-pane", "-t", id],
-      // A resting engine sees the jump now (probe.ts), not at its next full listing.
-      ...nudgeCommands(`next-${Date.now()}`),
+      ...showPaneCommands(chosen),
     ];
     await ctx.tmux.batch(commands);
     const what = chosen.agent.state === "blocked" ? "needs you" : "finished";
