@@ -2,12 +2,13 @@
 // is how tests keep a scratch home.
 
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "./runtime.ts";
 
 type Env = Record<string, string | undefined>;
 
 /** This install's `taw` launcher, for commands tmux runs later (hooks, the pip's viewer). */
-export const TAW_BIN = resolve(import.meta.dir, "../bin/taw");
+export const TAW_BIN = join(PACKAGE_ROOT, "bin", "taw");
 
 const home = (env: Env) => env.HOME || homedir();
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { defaultConfig } from "../config/defaults.ts";
 import { manifestSet } from "../detect/manifest.ts";
+import { TAW_BIN } from "../paths.ts";
 import { shellLine } from "../tmux/escape.ts";
-import { agentArgv, startLine, TAW_LAUNCHER } from "./command-line.ts";
+import { agentArgv, startLine } from "./command-line.ts";
 
 describe("the line agent start types", () => {
   test("plain words stay bare; anything a shell reads is single-quoted", () => {
@@ -32,6 +33,6 @@ describe("the line agent start types", () => {
 
   test("a folder is entered first, and a sandbox runs the agent through taw sandbox", () => {
     expect(startLine(["codex"], { cwd: "/tmp/a b" })).toBe("cd -- '/tmp/a b' && codex");
-    expect(startLine(["claude", "-c"], { sandbox: "box" })).toBe(`${TAW_LAUNCHER} sandbox box -- claude -c`);
+    expect(startLine(["claude", "-c"], { sandbox: "box" })).toBe(`${TAW_BIN} sandbox box -- claude -c`);
   });
 });

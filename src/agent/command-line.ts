@@ -2,14 +2,11 @@
 // over the manifest's `command`), its arguments, and for a sandbox `taw sandbox <profile> --`
 // in front. Every word is quoted for a POSIX shell, so arguments reach the agent as given.
 
-import { resolve } from "node:path";
 import type { Config } from "../config/types.ts";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { TawError } from "../errors.ts";
+import { TAW_BIN } from "../paths.ts";
 import { shellLine, shellWord } from "../tmux/escape.ts";
-
-/** bin/taw of this checkout: what a sandboxed start types, whatever PATH holds. */
-export const TAW_LAUNCHER = resolve(import.meta.dir, "..", "..", "bin", "taw");
 
 /** The agent's argv for `kind`, or unknown_kind naming the kinds there are. */
 export function agentArgv(
@@ -35,7 +32,7 @@ export function startLine(
   argv: string[],
   options: { cwd?: string; sandbox?: string; env?: Record<string, string> } = {},
 ): string {
-  const run = options.sandbox ? [TAW_LAUNCHER, "sandbox", options.sandbox, "--", ...argv] : argv;
+  const run = options.sandbox ? [TAW_BIN, "sandbox", options.sandbox, "--", ...argv] : argv;
   const assignments = Object.entries(options.env ?? {}).map(
     ([name, value]) => `${name}=${shellWord(value)} `,
   );

@@ -1,10 +1,11 @@
 // taw setup: the lines to add to ~/.tmux.conf for where this taw is installed.
 
-import { resolve } from "node:path";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../runtime.ts";
 import { shellQuote } from "../tmux/escape.ts";
 import { defineCommand } from "./command.ts";
 
-export const PLUGIN_FILE = resolve(import.meta.dir, "../../assets/taw.tmux");
+export const PLUGIN_FILE = join(PACKAGE_ROOT, "assets", "taw.tmux");
 
 export function setupLines(pluginFile: string): string[] {
   return [

@@ -3,10 +3,11 @@
 // Ctrl-C ends it; any other key moves a step that waits for one.
 
 import { readFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, join } from "node:path";
+import { PACKAGE_ROOT } from "../runtime.ts";
 import { DEMO_AGENTS, type DemoStep } from "./scripts.ts";
 
-const SCREENS = resolve(import.meta.dir, "..", "..", "assets", "demo");
+const SCREENS = join(PACKAGE_ROOT, "assets", "demo");
 
 const kind = basename(process.argv[1] ?? "");
 const agent = DEMO_AGENTS.find((a) => a.kind === kind && a.name === process.argv[2]);

@@ -2,8 +2,9 @@
 // with one window per demo agent (scripts.ts) and a shell, made once and reused after.
 
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { stateDir } from "../paths.ts";
+import { bunExecutable, PACKAGE_ROOT } from "../runtime.ts";
 import { Tmux } from "../tmux/client.ts";
 import { newName, optionValue, shellQuote, startDirectory, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
@@ -12,7 +13,7 @@ import { DEMO_AGENTS } from "./scripts.ts";
 export const DEMO_SOCKET_NAME = "taw-demo";
 export const DEMO_SESSION = "demo";
 
-const AGENT_ENTRY = resolve(import.meta.dir, "agent.ts");
+const AGENT_ENTRY = join(PACKAGE_ROOT, "src", "demo", "agent.ts");
 
 /** `<state>/demo/bin/<kind>`: executables named as the agents, running the demo agent. */
 function installAgents(): string {
@@ -20,7 +21,7 @@ function installAgents(): string {
   mkdirSync(bin, { recursive: true });
   for (const kind of new Set(DEMO_AGENTS.map((agent) => agent.kind))) {
     const path = join(bin, kind);
-    writeFileSync(path, `#!${process.execPath}\nawait import(${JSON.stringify(AGENT_ENTRY)});\n`);
+    writeFileSync(path, `#!${bunExecutable()}\nawait import(${JSON.stringify(AGENT_ENTRY)});\n`);
     chmodSync(path, 0o755);
   }
   return bin;

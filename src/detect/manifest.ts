@@ -4,8 +4,9 @@
 // reported and the shipped one stays, so a typo never blinds detection.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, join } from "node:path";
 import { userManifestDir } from "../paths.ts";
+import { PACKAGE_ROOT } from "../runtime.ts";
 import type { Region } from "./regions.ts";
 import { parseManifest } from "./schema.ts";
 import type { DetectedState } from "./types.ts";
@@ -83,7 +84,7 @@ export interface LoadOptions {
 }
 
 /** <repo>/manifests, found from this file's place in the tree. */
-export const SHIPPED_MANIFEST_DIR = resolve(import.meta.dir, "..", "..", "manifests");
+export const SHIPPED_MANIFEST_DIR = join(PACKAGE_ROOT, "manifests");
 
 const MANIFEST_EXTENSION = ".toml";
 

@@ -5,6 +5,7 @@
 
 import { join } from "node:path";
 import type { HerdrConfig } from "../config/types.ts";
+import { PACKAGE_ROOT } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
 import { publicPaneId, publicSessionId, publicWindowId } from "../tmux/ids.ts";
@@ -26,7 +27,7 @@ export const HERDR_VARS = {
 export const SERVER_WIDE_VARS = [HERDR_VARS.env, HERDR_VARS.socket, HERDR_VARS.bin] as const;
 
 /** The `herdr` launcher beside `taw` in this package (bin/herdr). */
-export const herdrBinPath = (): string => join(import.meta.dir, "..", "..", "bin", "herdr");
+export const herdrBinPath = (): string => join(PACKAGE_ROOT, "bin", "herdr");
 
 /** The public ids of the pane a process runs in (all optional: a plugin may run for a workspace only). */
 export interface HerdrIds {

@@ -2,10 +2,11 @@
 // else the terminal bell on every client.
 
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../runtime.ts";
 import { spawnDetached } from "./spawn.ts";
 
-export const BUNDLED_SOUND = resolve(import.meta.dir, "../../assets/sounds/notify.wav");
+export const BUNDLED_SOUND = join(PACKAGE_ROOT, "assets", "sounds", "notify.wav");
 
 /** Players in order of preference, with the arguments that play one file quietly. */
 const PLAYERS: [string, string[]][] = [

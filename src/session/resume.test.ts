@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { TAW_LAUNCHER } from "../agent/command-line.ts";
 import { type Manifest, manifestSet } from "../detect/manifest.ts";
+import { TAW_BIN } from "../paths.ts";
 import type { SavedAgent } from "./format.ts";
 import { resumeLine } from "./resume.ts";
 
@@ -43,7 +43,7 @@ describe("resumeLine", () => {
 
   test("through the sandbox profile it ran in; never after a container run by hand", () => {
     const line = resumeLine(agent({ resume_argv: "claude --resume a", sandbox: "strict box" }), manifests);
-    expect(line).toBe(`${TAW_LAUNCHER} sandbox 'strict box' -- sh -c 'claude --resume a'`);
+    expect(line).toBe(`${TAW_BIN} sandbox 'strict box' -- sh -c 'claude --resume a'`);
     expect(
       resumeLine(agent({ resume_argv: "claude --resume a", container: "docker" }), manifests),
     ).toBeUndefined();
