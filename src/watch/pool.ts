@@ -3,12 +3,17 @@
 // keeps its state machine.
 
 import type { Manifest } from "../detect/manifest.ts";
+import { COMPILED } from "../runtime.ts";
 import type { PaneResult, PaneTick, WatcherHost } from "./host.ts";
 import type { WorkerRequest } from "./worker.ts";
 
 /** One worker keeps screen evaluation off the engine's thread (the dashboard's UI thread when it
  * hosts the engine); bench/engine.ts found a second one buys nothing at 200 panes and costs ~10 MB. */
 export const DEFAULT_WORKERS = 1;
+
+/** worker.ts beside this file; in the compiled dashboard every module's URL is the program's,
+ * and the worker is the entry src/compiled/build.ts lists, kept at its place below src/. */
+const WORKER_URL = new URL(COMPILED ? "./watch/worker.ts" : "./worker.ts", import.meta.url).href;
 
 interface Pending {
   resolve(results: PaneResult[]): void;
@@ -19,10 +24,13 @@ export class WorkerHost implements WatcherHost {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** Set when a worker could not load or crashed: every step fails with it from then on. */
+  private failure: Error | undefined;
 
-  constructor(count = DEFAULT_WORKERS) {
+  constructor(count = DEFAULT_WORKERS, url = WORKER_URL) {
     this.workers = Array.from({ length: Math.max(1, count) }, () => {
-      const worker = new Worker(new URL("./worker.ts", import.meta.url).href);
+      const worker = new Worker(url);
+      worker.onerror = (event) => this.fail(new Error(`watcher worker failed: ${event.message}`));
       worker.onmessage = (event: MessageEvent<{ id: number; results?: PaneResult[]; error?: string }>) => {
         const waiting = this.pending.get(event.data.id);
         if (!waiting) return;
@@ -50,6 +58,7 @@ export class WorkerHost implements WatcherHost {
   private ask(index: number, ticks: PaneTick[]): Promise<PaneResult[]> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
       this.pending.set(id, { resolve, reject });
       this.workers[index]?.postMessage({ type: "step", id, ticks } satisfies WorkerRequest);
     });
@@ -67,10 +76,14 @@ export class WorkerHost implements WatcherHost {
       worker.postMessage({ type: "manifests", manifests } satisfies WorkerRequest);
   }
 
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
   close(): void {
     for (const worker of this.workers) worker.terminate();
-    for (const waiting of this.pending.values())
-      waiting.reject(new Error("the watcher workers were stopped"));
-    this.pending.clear();
+    this.fail(new Error("the watcher workers were stopped"));
   }
 }
