@@ -14,6 +14,7 @@ import { App } from "../src/app/App.tsx";
 import type { ActionContext } from "../src/app/actions.ts";
 import { createDashStore, setSnapshot } from "../src/app/store.ts";
 import { popupKeyCommand } from "../src/cli/dashboard.ts";
+import { compiledDashboard } from "../src/compiled/place.ts";
 import { BUN_FLAGS } from "../src/runtime.ts";
 import type { Tmux } from "../src/tmux/client.ts";
 import { takeSnapshot } from "../src/tmux/server.ts";
@@ -25,7 +26,9 @@ const ROUNDS = Number(process.argv[2] ?? 5);
 /** How long the dashboard is left alone for its figures at rest. */
 const REST_S = 10;
 const ROOT = resolve(import.meta.dir, "..");
-const ENTRY = `${ROOT}/src/app/entry.ts`;
+/** What the popup runs (src/cli/dashboard.ts): the compiled dashboard when built. */
+const DASHBOARD =
+  compiledDashboard() ?? `${process.execPath} ${BUN_FLAGS.join(" ")} ${ROOT}/src/app/entry.ts`;
 const STATES = ["working", "idle", "blocked", "done"];
 const POLL_MS = 5;
 const WIDTH = 160;
@@ -113,8 +116,8 @@ async function paneFigures(tmux: Tmux) {
     const pane = (
       await tmux.run(["new-window", "-d", "-t", "dash:", "-P", "-F", "#{pane_id}", "sh", "-c", "exec sh"])
     ).trim();
-    // As the popup and the launcher start it: taw's tsconfig named (src/runtime.ts).
-    const line = `exec ${process.execPath} ${BUN_FLAGS.join(" ")} ${ENTRY} -L ${tmux.server.socketName}`;
+    // As the popup starts it: the compiled dashboard, else the entry with taw's tsconfig named.
+    const line = `exec ${DASHBOARD} -L ${tmux.server.socketName}`;
     const started = performance.now();
     await tmux.run(["send-keys", "-t", pane, "-l", line]);
     await tmux.run(["send-keys", "-t", pane, "Enter"]);
@@ -212,7 +215,7 @@ async function popupFigures(tmux: Tmux) {
 }
 
 console.log(
-  `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
+  `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, ${DASHBOARD.split(" ")[0]}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
 );
 console.log(
   "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS   at rest: cpu% (tmux server%)",

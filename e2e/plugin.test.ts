@@ -90,7 +90,9 @@ describe("plugin", () => {
       expect(scratch).toContain("TAW_CLIENT='#{client_name}'");
       const keys = (await s.run("list-keys", "-T", "prefix"))
         .split("\n")
-        .filter((line) => line.includes("bin/taw") || line.includes("app/entry.ts"));
+        .filter((line) =>
+          ["bin/taw", "app/entry.ts", "dist/taw-dashboard"].some((ours) => line.includes(ours)),
+        );
       expect(keys).toHaveLength(4);
 
       const removed = await s.taw(["tmux", "uninstall", "--json"]);

@@ -1,4 +1,5 @@
-// The popup's own entry: `bun src/app/entry.ts [--popup] [--client C] [-L name | -S path]`.
+// The popup's own entry: `bun src/app/entry.ts [--popup] [--client C] [-L name | -S path]`
+// (also the compiled dashboard's, src/compiled/main.ts).
 // It skips the CLI's verb registry (≈100 ms of imports) because the popup's first frame
 // has a budget of 300 ms; `taw dashboard` is the same dashboard through the CLI.
 
@@ -45,10 +46,10 @@ export function parseEntryArgs(argv: string[], env = process.env): EntryArgs {
   return args;
 }
 
-if (import.meta.main) {
+/** Runs the dashboard for `argv` until the user quits; a failure is reported and exits 2. */
+export async function runEntry(argv: string[]): Promise<void> {
   let splashed = false;
   // Until the arguments are read, a failure is shown on the server the popup runs in.
-  const argv = process.argv.slice(2);
   const clientWord = argv.indexOf("--client");
   let scene: FailureScene = {
     tmux: new Tmux(),
@@ -90,3 +91,5 @@ if (import.meta.main) {
     process.exit(2);
   }
 }
+
+if (import.meta.main) await runEntry(process.argv.slice(2));

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { compiledDashboard } from "../compiled/place.ts";
 import { popupKeyCommand } from "./dashboard.ts";
 
 describe("the popup key's tmux command (run-shell -C)", () => {
@@ -14,10 +15,14 @@ describe("the popup key's tmux command (run-shell -C)", () => {
     expect(command).toContain("-h '#{?#{@agent-wizard-height},#{@agent-wizard-height},85%}'");
   });
 
-  test("the popup's shell command is one word for tmux's parser: the entry in popup mode, the pressing client", () => {
+  test("the popup's shell command is one word for tmux's parser: the compiled dashboard (else the entry) in popup mode, the pressing client", () => {
     const shell = /"(.*)"$/.exec(command)?.[1] ?? "";
-    expect(shell).toMatch(/^'[^']*bun[^']*' /);
-    expect(shell).toMatch(/'[^']*\/src\/app\/entry\.ts' '--popup'/);
+    const compiled = compiledDashboard();
+    if (compiled) expect(shell.startsWith(`'${compiled}' '--popup'`)).toBe(true);
+    else {
+      expect(shell).toMatch(/^'[^']*bun[^']*' /);
+      expect(shell).toMatch(/'[^']*\/src\/app\/entry\.ts' '--popup'/);
+    }
     expect(shell.endsWith(" --client '#{client_name}'")).toBe(true);
     // Nothing in it that tmux's parser would take for the end of the word or a variable.
     expect(shell.replace(/\\[\\"$]/g, "")).not.toMatch(/["$]/);

@@ -4,10 +4,9 @@
 // engine running older code and restart it.
 
 import { readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../runtime.ts";
 import { VERSION } from "../version.ts";
-
-const ROOT = resolve(import.meta.dir, "..", "..");
 
 /** A short hash of what `files` holds now (size and mtime of each, in a stable order). */
 export function hashFiles(files: string[]): string {
@@ -34,13 +33,16 @@ export function sourceFiles(dir: string): string[] {
   return found;
 }
 
+/** The build the files on disk make now: `<version>-<hash>`. */
+export function sourceBuild(): string {
+  return `${VERSION}-${hashFiles([...sourceFiles(join(PACKAGE_ROOT, "src")), join(PACKAGE_ROOT, "package.json")])}`;
+}
+
 let cached: string | undefined;
 
-/** This process's build: `<version>-<hash>`, computed on first use. */
+/** This process's build, computed on first use. */
 export function currentBuild(): string {
   // TAW_BUILD names another build (how tests play an upgrade without a second install).
-  cached ??=
-    process.env.TAW_BUILD ||
-    `${VERSION}-${hashFiles([...sourceFiles(join(ROOT, "src")), join(ROOT, "package.json")])}`;
+  cached ??= process.env.TAW_BUILD || sourceBuild();
   return cached;
 }
