@@ -27,6 +27,22 @@ const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").rep
 
 describe("sandboxes", () => {
   test(
+    "a sandboxed start that fails takes its marks off the pane it was given, the sandbox's too",
+    async () => {
+      const { s, sc } = await scene();
+      const pane = (await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", "sh")).trim();
+      const result = await s.taw(
+        ["agent", "start", "--kind", "ghost", "--sandbox", "box", "--pane", pane, "--name", "boo", "--json"],
+        sc.env,
+      );
+      expect(result.json?.error?.code).toBe("agent_not_started");
+      for (const mark of ["@agent_sandbox", "@agent_kind_hint", "@agent_acquiring", "@agent_name"])
+        expect(`${mark}=${await option(s, pane, mark)}`).toBe(`${mark}=`);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "agent start --sandbox: the runtime becomes the pane's process, runs the agent with the worktree mounted, and the pane is marked",
     async () => {
       const { s, sc } = await scene();

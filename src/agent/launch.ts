@@ -39,6 +39,22 @@ const SHELL_BACK_GRACE_MS = 400;
 /** Lines of the screen quoted when the agent did not start. */
 const QUOTED_LINES = 4;
 
+/** What a start puts on the pane before the agent is there; a start that fails takes them off,
+ * or the engine would take the pane for the agent that never came (a sandbox left on it would
+ * end, a false sandbox.ended). */
+const START_MARKS = [
+  AGENT_OPTIONS.kindHint,
+  AGENT_OPTIONS.acquiring,
+  AGENT_OPTIONS.name,
+  AGENT_OPTIONS.sessionId,
+  AGENT_OPTIONS.sandbox,
+];
+
+async function takeStartMarksOff(tmux: Tmux, pane: string): Promise<void> {
+  const scope = { kind: "pane", target: pane } as const;
+  await tmux.batch(START_MARKS.map((option) => unsetOption(scope, option)));
+}
+
 /** Options that belong to one occupant of a pane: the new agent must not inherit them. */
 const OCCUPANT_OPTIONS = [
   AGENT_OPTIONS.kind,
@@ -182,6 +198,7 @@ async function startIn(
   await waitForPrompt(tmux, pane.id, label);
   const scope = { kind: "pane", target: pane.id } as const;
   const resumed = sessionFromArgs(context.manifests.get(options.kind)?.resume, options.args ?? []);
+  // Every mark set here is one of START_MARKS, which a failed start takes off again.
   await tmux.batch([
     ...OCCUPANT_OPTIONS.map((option) => unsetOption(scope, option)),
     setOption(scope, AGENT_OPTIONS.kindHint, options.kind),
@@ -251,6 +268,7 @@ export async function waitStarted(
       // Something the command started is still running but names no agent (a wrapper, an
       // installer): the hint names the kind, and the engine decides from here.
       if (lastJob && front.kind === "job") return { identified_by: "running", pid: lastJob.pid };
+      await takeStartMarksOff(tmux, pane);
       throw new TawError(
         "agent_start_timeout",
         `the ${kind} agent in ${label} was not there after ${Math.round(timeoutMs / 1000)} s. Look at the pane: ${lastLines(await captureScreen(tmux, pane))}`,
@@ -292,12 +310,7 @@ async function notStarted(
   kind: string,
   screen: string,
 ): Promise<never> {
-  const scope = { kind: "pane", target: pane } as const;
-  await tmux.batch([
-    unsetOption(scope, AGENT_OPTIONS.kindHint),
-    unsetOption(scope, AGENT_OPTIONS.acquiring),
-    unsetOption(scope, AGENT_OPTIONS.name),
-  ]);
+  await takeStartMarksOff(tmux, pane);
   throw new TawError(
     "agent_not_started",
     `the ${kind} agent did not start in ${label}: its shell is back at the prompt with nothing running. The screen ends: ${lastLines(screen)}`,
