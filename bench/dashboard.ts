@@ -14,7 +14,7 @@ import { App } from "../src/app/App.tsx";
 import type { ActionContext } from "../src/app/actions.ts";
 import { createDashStore, setSnapshot } from "../src/app/store.ts";
 import { popupKeyCommand } from "../src/cli/dashboard.ts";
-import { compiledDashboard } from "../src/compiled/place.ts";
+import { compiledTaw, DASHBOARD_ENTRY_WORD } from "../src/compiled/place.ts";
 import { BUN_FLAGS } from "../src/runtime.ts";
 import type { Tmux } from "../src/tmux/client.ts";
 import { takeSnapshot } from "../src/tmux/server.ts";
@@ -26,9 +26,11 @@ const ROUNDS = Number(process.argv[2] ?? 5);
 /** How long the dashboard is left alone for its figures at rest. */
 const REST_S = 10;
 const ROOT = resolve(import.meta.dir, "..");
-/** What the popup runs (src/cli/dashboard.ts): the compiled dashboard when built. */
-const DASHBOARD =
-  compiledDashboard() ?? `${process.execPath} ${BUN_FLAGS.join(" ")} ${ROOT}/src/app/entry.ts`;
+/** What the popup runs (src/cli/dashboard.ts): the compiled taw's entry when built. */
+const COMPILED = compiledTaw();
+const DASHBOARD = COMPILED
+  ? `${COMPILED} ${DASHBOARD_ENTRY_WORD}`
+  : `${process.execPath} ${BUN_FLAGS.join(" ")} ${ROOT}/src/app/entry.ts`;
 const STATES = ["working", "idle", "blocked", "done"];
 const POLL_MS = 5;
 const WIDTH = 160;
@@ -116,7 +118,7 @@ async function paneFigures(tmux: Tmux) {
     const pane = (
       await tmux.run(["new-window", "-d", "-t", "dash:", "-P", "-F", "#{pane_id}", "sh", "-c", "exec sh"])
     ).trim();
-    // As the popup starts it: the compiled dashboard, else the entry with taw's tsconfig named.
+    // As the popup starts it: the compiled taw's entry, else the entry with taw's tsconfig named.
     const line = `exec ${DASHBOARD} -L ${tmux.server.socketName}`;
     const started = performance.now();
     await tmux.run(["send-keys", "-t", pane, "-l", line]);

@@ -1,12 +1,12 @@
-// The compiled dashboard (dist/taw-dashboard, built by `npm install`): what the popup key runs,
-// hosting an engine whose watcher worker lives inside the executable; and a copy of the
+// The compiled taw (dist/taw, built by `npm install`): what the launcher and the popup key
+// run, hosting an engine whose watcher worker lives inside the executable; and a copy of the
 // package whose sources changed after the build, which runs the sources and builds anew.
 
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { COMPILED_DASHBOARD } from "../src/compiled/place.ts";
+import { COMPILED_TAW, DASHBOARD_ENTRY_WORD } from "../src/compiled/place.ts";
 import { screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, ROOT, type TestServer, userEnv, useServers, waitFor } from "./harness.ts";
 
@@ -37,34 +37,39 @@ function fakeClaude(): string {
   return join(bin, "claude");
 }
 
-/** A pane on `s` running `dashboard` from a user's folder, its pid once it runs. */
-async function runDashboard(s: TestServer, dashboard: string): Promise<{ pane: string; pid: number }> {
-  const line = `cd '${AWAY}' && env -u NODE_ENV '${dashboard}' -L ${s.name}; echo "dashboard exited $?"; exec sh`;
+/** A pane on `s` running `<copy>/bin/taw dashboard` from a user's folder; the pid of the
+ * compiled taw the launcher became. */
+async function runDashboard(s: TestServer, copy: string): Promise<{ pane: string; pid: number }> {
+  const line = `cd '${AWAY}' && env -u NODE_ENV '${copy}/bin/taw' dashboard -L ${s.name}; echo "dashboard exited $?"; exec sh`;
   const pane = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
   const pid = await waitFor(
     async () => {
       const shell = Number((await s.run("display-message", "-p", "-t", pane, "#{pane_pid}")).trim());
-      // sh -c runs the dashboard as its child.
+      // sh -c runs the launcher as its child, which execs the compiled taw.
       const child = [...processes().entries()].find(
-        ([, line]) => line.startsWith(`${shell} `) && line.includes(dashboard),
+        ([, line]) => line.startsWith(`${shell} `) && line.includes(`${copy}/dist/taw dashboard`),
       );
       return child?.[0];
     },
     10_000,
-    "the dashboard's process",
+    "the compiled taw's process",
   );
   return { pane, pid };
 }
 
 const agentRow = (text: string) => /· claude\s/.test(text);
 
-describe("the compiled dashboard", () => {
+describe("the compiled taw", () => {
   test(
-    "npm install built it; prefix A runs it, and its engine names an agent through its worker",
+    "npm install built it; the launcher, the engine it starts and prefix A run it, and the popup's engine names an agent through its worker",
     async () => {
-      expect(statSync(COMPILED_DASHBOARD).isFile()).toBe(true);
+      expect(statSync(COMPILED_TAW).isFile()).toBe(true);
       const inner = await server({ width: 120, height: 30 });
       await inner.run("new-window", "-d", fakeClaude(), "1000");
+      const engine = await inner.taw(["engine", "--json"]);
+      expect(engine.json?.ok).toBe(true);
+      expect(processes().get(engine.json?.result.pid)).toContain(`${COMPILED_TAW} engine --foreground`);
+      expect((await inner.taw(["engine", "stop", "--json"])).json?.ok).toBe(true);
       // No engine from the plugin: the popup's dashboard hosts its own.
       await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
       await inner.run("run-shell", `${ROOT}/assets/taw.tmux`);
@@ -78,7 +83,9 @@ describe("the compiled dashboard", () => {
         20_000,
       );
       expect(shown).toContain("engine: host");
-      const popup = [...processes().values()].find((line) => line.includes(`${COMPILED_DASHBOARD} --popup`));
+      const popup = [...processes().values()].find((line) =>
+        line.includes(`${COMPILED_TAW} ${DASHBOARD_ENTRY_WORD} --popup`),
+      );
       expect(popup).toBeDefined();
       await outer.run("send-keys", "-t", "main", "q");
       await waitFor(
@@ -107,37 +114,39 @@ describe("the compiled dashboard", () => {
         },
       );
       expect(build.stderr.toString()).toBe("");
-      const dashboard = join(copy, "dist", "taw-dashboard");
+      const compiled = join(copy, "dist", "taw");
       const s = await server({ width: 160, height: 40 });
       await s.run("new-window", "-d", fakeClaude(), "1000");
 
       // Fresh: the executable is the dashboard; nothing runs under it.
-      const fresh = await runDashboard(s, dashboard);
+      const fresh = await runDashboard(s, copy);
       await screenShows(s, fresh.pane, agentRow, "the agent, from the compiled dashboard", 20_000);
-      expect(childrenOf(fresh.pid).filter((line) => line.includes("entry.ts"))).toEqual([]);
+      expect(childrenOf(fresh.pid).filter((line) => line.includes("src/main.ts"))).toEqual([]);
       await s.run("send-keys", "-t", fresh.pane, "q");
       await screenShows(s, fresh.pane, (text) => text.includes("dashboard exited 0"), "a clean exit");
 
       // A source edited after the build: the sources run under it, and a build starts.
-      const builtAt = statSync(dashboard).mtimeMs;
+      const builtAt = statSync(compiled).mtimeMs;
+      const stamp = readFileSync(join(copy, "dist", "taw.build"), "utf8");
       const edited = join(copy, "src", "app", "text.ts");
       await Bun.write(edited, `${readFileSync(edited, "utf8")}\n// edited after the build\n`);
-      const stale = await runDashboard(s, dashboard);
+      const stale = await runDashboard(s, copy);
       await screenShows(s, stale.pane, agentRow, "the agent, from the sources", 20_000);
       const underIt = await waitFor(
-        () => childrenOf(stale.pid).find((line) => line.includes(join(copy, "src", "app", "entry.ts"))),
+        () => childrenOf(stale.pid).find((line) => line.includes(join(copy, "src", "main.ts"))),
         5000,
-        "the sources' entry under the executable",
+        "the sources' CLI under the executable",
       );
       expect(underIt).toContain("--tsconfig-override");
-      await waitFor(() => statSync(dashboard).mtimeMs !== builtAt, 30_000, "the new build");
+      await waitFor(() => statSync(compiled).mtimeMs !== builtAt, 30_000, "the new build");
+      await waitFor(() => readFileSync(join(copy, "dist", "taw.build"), "utf8") !== stamp, 5000, "its stamp");
       await s.run("send-keys", "-t", stale.pane, "q");
       await screenShows(s, stale.pane, (text) => text.includes("dashboard exited 0"), "a clean exit");
 
       // The new build is fresh again.
-      const rebuilt = await runDashboard(s, dashboard);
+      const rebuilt = await runDashboard(s, copy);
       await screenShows(s, rebuilt.pane, agentRow, "the agent, from the new build", 20_000);
-      expect(childrenOf(rebuilt.pid).filter((line) => line.includes("entry.ts"))).toEqual([]);
+      expect(childrenOf(rebuilt.pid).filter((line) => line.includes("src/main.ts"))).toEqual([]);
       await s.run("send-keys", "-t", rebuilt.pane, "q");
     },
     TIMEOUT_MS,

@@ -1,4 +1,4 @@
-// taw's entry: find the verb named by argv and run it.
+// taw's entry: find the verb named by argv and run it (also the compiled taw's, src/compiled).
 
 import { execute, stdio } from "./cli/command.ts";
 import { EXIT } from "./errors.ts";
@@ -7,7 +7,7 @@ import { VERSION } from "./version.ts";
 /** Agent hooks run these on every event: they load their own module, not every verb's. */
 const REPORT_VERBS = ["report-agent", "report-agent-session", "release-agent", "report-metadata"];
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   if (process.env.TAW_INVOKED_AS === "herdr") {
     // bin/herdr: herdr's command line; the marker does not pass on to what taw starts.
     delete process.env.TAW_INVOKED_AS;
@@ -63,4 +63,4 @@ async function main(argv: string[]): Promise<number> {
   return execute(found.command, found.rest);
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

@@ -6,7 +6,7 @@
 
 import { dirname, join, resolve } from "node:path";
 
-/** In the compiled dashboard (dist/, src/compiled) every module lives in Bun's embedded file
+/** In the compiled taw (dist/taw, src/compiled) every module lives in Bun's embedded file
  * system, so the package is found from the executable instead of from this file. */
 export const COMPILED = import.meta.dir.startsWith("/$bunfs");
 
@@ -16,7 +16,7 @@ export const PACKAGE_ROOT = COMPILED
 
 export const BUN_FLAGS = [`--tsconfig-override=${join(PACKAGE_ROOT, "tsconfig.json")}`];
 
-/** The Bun that runs taw's sources: this one, unless this is the compiled dashboard; then the
+/** The Bun that runs taw's sources: this one, unless this is the compiled taw; then the
  * one npm installed (beside the package, or in the parent node_modules), as bin/taw finds it. */
 export function bunExecutable(): string {
   if (!COMPILED) return process.execPath;
@@ -25,4 +25,12 @@ export function bunExecutable(): string {
     join(PACKAGE_ROOT, "..", ".bin", "bun"),
   ];
   return candidates.find((path) => Bun.which(path) !== null) ?? Bun.which("bun") ?? "bun";
+}
+
+/** The command that runs taw's CLI: this executable when it is the compiled taw, else Bun on
+ * src/main.ts (what bin/taw runs when there is no compiled taw). */
+export function tawCommand(): string[] {
+  return COMPILED
+    ? [process.execPath]
+    : [bunExecutable(), ...BUN_FLAGS, join(PACKAGE_ROOT, "src", "main.ts")];
 }

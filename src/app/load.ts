@@ -5,7 +5,22 @@
 // the production build crashes on the first element. A NODE_ENV the user set is kept, and
 // ours is not passed on to the processes the dashboard starts.
 
+import { COMPILED, PACKAGE_ROOT } from "../runtime.ts";
+
+/** OpenTUI's native library, from the platform package npm installed beside the package: the
+ * compiled taw (src/compiled) cannot resolve it from its embedded files. */
+async function nativeLibrary(): Promise<string> {
+  const platformPackage = `@opentui/core-${process.platform}-${process.arch}`;
+  return (await import(Bun.resolveSync(platformPackage, PACKAGE_ROOT))).default as string;
+}
+
 export async function loadDashboard(): Promise<typeof import("./run.tsx")> {
+  if (COMPILED) {
+    // Built with NODE_ENV=production; only the native library needs naming.
+    const [{ setRenderLibPath }, library] = await Promise.all([import("@opentui/core"), nativeLibrary()]);
+    setRenderLibPath(library);
+    return import("./run.tsx");
+  }
   const chosen = process.env.NODE_ENV;
   const { compiledForDevelopment } = await import("./jsx-transform.tsx");
   const flip = chosen === undefined && !compiledForDevelopment;

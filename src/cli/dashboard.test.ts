@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { compiledDashboard } from "../compiled/place.ts";
+import { compiledTaw, DASHBOARD_ENTRY_WORD } from "../compiled/place.ts";
 import { popupKeyCommand } from "./dashboard.ts";
 
 describe("the popup key's tmux command (run-shell -C)", () => {
@@ -15,10 +15,10 @@ describe("the popup key's tmux command (run-shell -C)", () => {
     expect(command).toContain("-h '#{?#{@agent-wizard-height},#{@agent-wizard-height},85%}'");
   });
 
-  test("the popup's shell command is one word for tmux's parser: the compiled dashboard (else the entry) in popup mode, the pressing client", () => {
+  test("the popup's shell command is one word for tmux's parser: the compiled taw's dashboard entry (else the entry) in popup mode, the pressing client", () => {
     const shell = /"(.*)"$/.exec(command)?.[1] ?? "";
-    const compiled = compiledDashboard();
-    if (compiled) expect(shell.startsWith(`'${compiled}' '--popup'`)).toBe(true);
+    const compiled = compiledTaw();
+    if (compiled) expect(shell.startsWith(`'${compiled}' '${DASHBOARD_ENTRY_WORD}' '--popup'`)).toBe(true);
     else {
       expect(shell).toMatch(/^'[^']*bun[^']*' /);
       expect(shell).toMatch(/'[^']*\/src\/app\/entry\.ts' '--popup'/);

@@ -3,7 +3,7 @@
 
 import { join } from "node:path";
 import type { View } from "../app/store.ts";
-import { compiledDashboard } from "../compiled/place.ts";
+import { compiledTaw, DASHBOARD_ENTRY_WORD } from "../compiled/place.ts";
 import { TawError } from "../errors.ts";
 import { BUN_FLAGS, bunExecutable, PACKAGE_ROOT } from "../runtime.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -64,14 +64,14 @@ function sizeOf(value: string, fallback: string): string {
   return /^\d+%?$/.test(text) ? text : fallback;
 }
 
-/** The dashboard the popup runs, as argv: the compiled dashboard when `npm install` built it
+/** The dashboard the popup runs, as argv: the compiled taw's entry when `npm install` built it
  * (its first frame comes ~60 ms sooner), else Bun on the light entry. display-popup runs a
  * command of several words as argv, with no shell and no format expansion (tmux 3.3a), so
  * nothing in it needs quoting but a trailing `;`. */
 function dashboardArgv(server: string[], client: string, view?: View): string[] {
-  const compiled = compiledDashboard();
+  const compiled = compiledTaw();
   return [
-    ...(compiled ? [compiled] : [bunExecutable(), ...BUN_FLAGS, POPUP_ENTRY]),
+    ...(compiled ? [compiled, DASHBOARD_ENTRY_WORD] : [bunExecutable(), ...BUN_FLAGS, POPUP_ENTRY]),
     "--popup",
     ...server,
     ...(client ? ["--client", client] : []),

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { TawError } from "../errors.ts";
 import { attachNotifications } from "../notify/attach.ts";
 import { logDir } from "../paths.ts";
-import { BUN_FLAGS, bunExecutable } from "../runtime.ts";
+import { tawCommand } from "../runtime.ts";
 import { CRASH_EXIT, RESTARTS_VAR, supervised } from "../supervise/supervisor.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { setOption } from "../tmux/options.ts";
@@ -129,10 +129,13 @@ function spawnEngine(ctx: CommandContext) {
   mkdirSync(logDir(ctx.env), { recursive: true });
   const stderrPath = join(logDir(ctx.env), "engine.stderr.log");
   writeFileSync(stderrPath, "");
-  const child = Bun.spawn(
-    supervised([bunExecutable(), ...BUN_FLAGS, Bun.main, "engine", "--foreground", ...serverFlags(ctx)]),
-    { env: ctx.env, stdin: "ignore", stdout: "ignore", stderr: Bun.file(stderrPath), detached: true },
-  );
+  const child = Bun.spawn(supervised([...tawCommand(), "engine", "--foreground", ...serverFlags(ctx)]), {
+    env: ctx.env,
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: Bun.file(stderrPath),
+    detached: true,
+  });
   child.unref();
   return { child, stderrPath };
 }

@@ -1,36 +1,30 @@
-// The compiled dashboard's entry (dist/taw-dashboard, made by build.ts): the popup's entry,
-// src/app/entry.ts, with the same arguments. An executable older than the sources beside
-// it (an edited checkout, an update without `npm install`) runs the sources instead, and
-// starts a new build for the next popup.
+// The compiled taw's entry (dist/taw, made by build.ts): the CLI (src/main.ts), or with
+// DASHBOARD_ENTRY_WORD first the popup's dashboard (src/app/entry.ts). An executable older
+// than the sources beside it (an edited checkout, an update without `npm install`) runs the
+// sources instead, and starts a build for the next call.
 
 import { join } from "node:path";
 import { runEntry } from "../app/entry.ts";
+import { main } from "../main.ts";
 import { spawnDetached } from "../notify/spawn.ts";
 import { BUN_FLAGS, bunExecutable, PACKAGE_ROOT } from "../runtime.ts";
 import { sourceBuild } from "../watch/build.ts";
+import { DASHBOARD_ENTRY_WORD } from "./place.ts";
 
 /** The sources' build when this executable was made (build.ts defines it). */
 declare const TAW_COMPILED_BUILD: string;
 
-/** OpenTUI's native library, from the platform package npm installed beside the package:
- * the compiled program cannot resolve it from its embedded files. */
-async function nativeLibrary(): Promise<string> {
-  const platformPackage = `@opentui/core-${process.platform}-${process.arch}`;
-  const index = Bun.resolveSync(platformPackage, PACKAGE_ROOT);
-  return (await import(index)).default as string;
-}
-
-async function runFromSources(argv: string[]): Promise<never> {
-  spawnDetached([bunExecutable(), join(PACKAGE_ROOT, "src", "compiled", "build.ts")]);
-  const entry = join(PACKAGE_ROOT, "src", "app", "entry.ts");
-  const child = Bun.spawn([bunExecutable(), ...BUN_FLAGS, entry, ...argv], {
+async function runFromSources(entry: string, argv: string[]): Promise<never> {
+  spawnDetached([bunExecutable(), join(PACKAGE_ROOT, "src", "compiled", "build.ts"), "--when-stale"]);
+  const child = Bun.spawn([bunExecutable(), ...BUN_FLAGS, join(PACKAGE_ROOT, "src", entry), ...argv], {
     stdio: ["inherit", "inherit", "inherit"],
   });
   process.exit(await child.exited);
 }
 
-const argv = process.argv.slice(2);
-if (sourceBuild() !== TAW_COMPILED_BUILD) await runFromSources(argv);
-const [{ setRenderLibPath }, library] = await Promise.all([import("@opentui/core"), nativeLibrary()]);
-setRenderLibPath(library);
-await runEntry(argv);
+const [first, ...rest] = process.argv.slice(2);
+const dashboard = first === DASHBOARD_ENTRY_WORD;
+const argv = dashboard ? rest : process.argv.slice(2);
+if (sourceBuild() !== TAW_COMPILED_BUILD) await runFromSources(dashboard ? "app/entry.ts" : "main.ts", argv);
+if (dashboard) await runEntry(argv);
+else process.exitCode = await main(argv);
