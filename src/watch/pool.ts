@@ -11,7 +11,7 @@ import type { WorkerRequest } from "./worker.ts";
  * hosts the engine); bench/engine.ts found a second one buys nothing at 200 panes and costs ~10 MB. */
 export const DEFAULT_WORKERS = 1;
 
-/** worker.ts beside this file; in the compiled dashboard every module's URL is the program's,
+/** worker.ts beside this file; in the compiled taw every module's URL is the program's,
  * and the worker is the entry src/compiled/build.ts lists, kept at its place below src/. */
 const WORKER_URL = new URL(COMPILED ? "./watch/worker.ts" : "./worker.ts", import.meta.url).href;
 
@@ -24,22 +24,36 @@ export class WorkerHost implements WatcherHost {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  /** Set when a worker could not load or crashed: every step fails with it from then on. */
-  private failure: Error | undefined;
+  /** Workers that failed to load or crashed: each is started anew when next asked. */
+  private readonly failed = new Set<number>();
+  /** The last manifests sent, for a worker started anew. */
+  private manifests: Manifest[] | undefined;
+  private closed = false;
 
-  constructor(count = DEFAULT_WORKERS, url = WORKER_URL) {
-    this.workers = Array.from({ length: Math.max(1, count) }, () => {
-      const worker = new Worker(url);
-      worker.onerror = (event) => this.fail(new Error(`watcher worker failed: ${event.message}`));
-      worker.onmessage = (event: MessageEvent<{ id: number; results?: PaneResult[]; error?: string }>) => {
-        const waiting = this.pending.get(event.data.id);
-        if (!waiting) return;
-        this.pending.delete(event.data.id);
-        if (event.data.error) waiting.reject(new Error(`watcher worker failed: ${event.data.error}`));
-        else waiting.resolve(event.data.results ?? []);
-      };
-      return worker;
-    });
+  constructor(
+    count = DEFAULT_WORKERS,
+    private readonly url = WORKER_URL,
+  ) {
+    this.workers = Array.from({ length: Math.max(1, count) }, (_, index) => this.start(index));
+  }
+
+  private start(index: number): Worker {
+    const worker = new Worker(this.url);
+    worker.onerror = (event) => {
+      // Its state machines went with it: the steps it owed fail, and the next starts over.
+      this.failed.add(index);
+      this.rejectAll(new Error(`watcher worker failed: ${event.message}`));
+    };
+    worker.onmessage = (event: MessageEvent<{ id: number; results?: PaneResult[]; error?: string }>) => {
+      const waiting = this.pending.get(event.data.id);
+      if (!waiting) return;
+      this.pending.delete(event.data.id);
+      if (event.data.error) waiting.reject(new Error(`watcher worker failed: ${event.data.error}`));
+      else waiting.resolve(event.data.results ?? []);
+    };
+    if (this.manifests)
+      worker.postMessage({ type: "manifests", manifests: this.manifests } satisfies WorkerRequest);
+    return worker;
   }
 
   private shardOf(paneId: string): number {
@@ -57,8 +71,12 @@ export class WorkerHost implements WatcherHost {
 
   private ask(index: number, ticks: PaneTick[]): Promise<PaneResult[]> {
     const id = this.nextId++;
+    if (this.failed.delete(index) && !this.closed) {
+      this.workers[index]?.terminate();
+      this.workers[index] = this.start(index);
+    }
     return new Promise((resolve, reject) => {
-      if (this.failure) return reject(this.failure);
+      if (this.closed) return reject(new Error("the watcher workers were stopped"));
       this.pending.set(id, { resolve, reject });
       this.workers[index]?.postMessage({ type: "step", id, ticks } satisfies WorkerRequest);
     });
@@ -72,18 +90,19 @@ export class WorkerHost implements WatcherHost {
   }
 
   setManifests(manifests: Manifest[]): void {
+    this.manifests = manifests;
     for (const worker of this.workers)
       worker.postMessage({ type: "manifests", manifests } satisfies WorkerRequest);
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
+  private rejectAll(error: Error): void {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
 
   close(): void {
+    this.closed = true;
     for (const worker of this.workers) worker.terminate();
-    this.fail(new Error("the watcher workers were stopped"));
+    this.rejectAll(new Error("the watcher workers were stopped"));
   }
 }
