@@ -6,7 +6,7 @@
 // Prints figures, then a `summary` line per size for scripts comparing commits; asserts
 // nothing.  Run: bun bench/dashboard.ts [rounds]
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { testRender } from "@opentui/react/test-utils";
 import { act, createElement } from "react";
@@ -14,8 +14,8 @@ import { App } from "../src/app/App.tsx";
 import type { ActionContext } from "../src/app/actions.ts";
 import { createDashStore, setSnapshot } from "../src/app/store.ts";
 import { popupKeyCommand } from "../src/cli/dashboard.ts";
-import { compiledTaw, DASHBOARD_ENTRY_WORD } from "../src/compiled/place.ts";
-import { BUN_FLAGS } from "../src/runtime.ts";
+import { COMPILED_TAW, DASHBOARD_ENTRY_WORD } from "../src/compiled/place.ts";
+import { TAW_BIN } from "../src/paths.ts";
 import type { Tmux } from "../src/tmux/client.ts";
 import { takeSnapshot } from "../src/tmux/server.ts";
 import { VERSION } from "../src/version.ts";
@@ -26,11 +26,8 @@ const ROUNDS = Number(process.argv[2] ?? 5);
 /** How long the dashboard is left alone for its figures at rest. */
 const REST_S = 10;
 const ROOT = resolve(import.meta.dir, "..");
-/** What the popup runs (src/cli/dashboard.ts): the compiled taw's entry when built. */
-const COMPILED = compiledTaw();
-const DASHBOARD = COMPILED
-  ? `${COMPILED} ${DASHBOARD_ENTRY_WORD}`
-  : `${process.execPath} ${BUN_FLAGS.join(" ")} ${ROOT}/src/app/entry.ts`;
+/** What the popup runs (src/cli/dashboard.ts): the launcher's light entry. */
+const DASHBOARD = `${TAW_BIN} ${DASHBOARD_ENTRY_WORD}`;
 const STATES = ["working", "idle", "blocked", "done"];
 const POLL_MS = 5;
 const WIDTH = 160;
@@ -118,7 +115,7 @@ async function paneFigures(tmux: Tmux) {
     const pane = (
       await tmux.run(["new-window", "-d", "-t", "dash:", "-P", "-F", "#{pane_id}", "sh", "-c", "exec sh"])
     ).trim();
-    // As the popup starts it: the compiled taw's entry, else the entry with taw's tsconfig named.
+    // As the popup starts it.
     const line = `exec ${DASHBOARD} -L ${tmux.server.socketName}`;
     const started = performance.now();
     await tmux.run(["send-keys", "-t", pane, "-l", line]);
@@ -217,7 +214,7 @@ async function popupFigures(tmux: Tmux) {
 }
 
 console.log(
-  `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, ${DASHBOARD.split(" ")[0]}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
+  `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, ${existsSync(COMPILED_TAW) ? "compiled taw" : "from the sources"}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
 );
 console.log(
   "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS   at rest: cpu% (tmux server%)",

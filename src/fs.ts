@@ -6,12 +6,16 @@ import { pidAlive } from "./pid.ts";
 
 /** A temp file's name: hidden, and naming the process that writes it. */
 const tempName = () => `.${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+
+/** A temp file beside `path`, for a writer that renames it into place itself; sweepTempFiles
+ * takes it away if the writer dies first. */
+export const tempFileBeside = (path: string) => join(dirname(path), tempName());
 const TEMP_NAME = /^\.\d+-(\d+)-[0-9a-z]+\.tmp$/;
 
 /** `mode` is the file's permission bits (0o600 for files that may hold secrets). */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), tempName());
+  const temp = tempFileBeside(path);
   try {
     writeFileSync(temp, data, mode === undefined ? undefined : { mode });
     renameSync(temp, path);

@@ -1,5 +1,5 @@
 // The popup's own entry: `bun src/app/entry.ts [--popup] [--client C] [-L name | -S path]`
-// (also the compiled dashboard's, src/compiled/main.ts).
+// (also the compiled taw's, with --dashboard-entry: src/compiled/main.ts).
 // It skips the CLI's verb registry (≈100 ms of imports) because the popup's first frame
 // has a budget of 300 ms; `taw dashboard` is the same dashboard through the CLI.
 

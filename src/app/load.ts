@@ -3,7 +3,8 @@
 // the popup's first frame. The production build is chosen only when Bun compiled JSX with the
 // production transform (taw's launchers ask for it): mixing the development transform with
 // the production build crashes on the first element. A NODE_ENV the user set is kept, and
-// ours is not passed on to the processes the dashboard starts.
+// ours is not passed on to the processes the dashboard starts. The compiled taw chose the
+// production build when it was built, whatever NODE_ENV says.
 
 import { COMPILED, PACKAGE_ROOT } from "../runtime.ts";
 

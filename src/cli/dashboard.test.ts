@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { compiledTaw, DASHBOARD_ENTRY_WORD } from "../compiled/place.ts";
+import { DASHBOARD_ENTRY_WORD } from "../compiled/place.ts";
+import { TAW_BIN } from "../paths.ts";
 import { popupKeyCommand } from "./dashboard.ts";
 
 describe("the popup key's tmux command (run-shell -C)", () => {
@@ -15,14 +16,9 @@ describe("the popup key's tmux command (run-shell -C)", () => {
     expect(command).toContain("-h '#{?#{@agent-wizard-height},#{@agent-wizard-height},85%}'");
   });
 
-  test("the popup's shell command is one word for tmux's parser: the compiled taw's dashboard entry (else the entry) in popup mode, the pressing client", () => {
+  test("the popup's shell command is one word for tmux's parser: the launcher's dashboard entry in popup mode, the pressing client", () => {
     const shell = /"(.*)"$/.exec(command)?.[1] ?? "";
-    const compiled = compiledTaw();
-    if (compiled) expect(shell.startsWith(`'${compiled}' '${DASHBOARD_ENTRY_WORD}' '--popup'`)).toBe(true);
-    else {
-      expect(shell).toMatch(/^'[^']*bun[^']*' /);
-      expect(shell).toMatch(/'[^']*\/src\/app\/entry\.ts' '--popup'/);
-    }
+    expect(shell.startsWith(`'${TAW_BIN}' '${DASHBOARD_ENTRY_WORD}' '--popup'`)).toBe(true);
     expect(shell.endsWith(" --client '#{client_name}'")).toBe(true);
     // Nothing in it that tmux's parser would take for the end of the word or a variable.
     expect(shell.replace(/\\[\\"$]/g, "")).not.toMatch(/["$]/);

@@ -1,11 +1,10 @@
 // taw dashboard [--popup] and taw popup: the full-screen dashboard, in a pane or in a
 // tmux popup sized by the user's @agent-wizard-width / @agent-wizard-height.
 
-import { join } from "node:path";
 import type { View } from "../app/store.ts";
-import { compiledTaw, DASHBOARD_ENTRY_WORD } from "../compiled/place.ts";
+import { DASHBOARD_ENTRY_WORD } from "../compiled/place.ts";
 import { TawError } from "../errors.ts";
-import { BUN_FLAGS, bunExecutable, PACKAGE_ROOT } from "../runtime.ts";
+import { TAW_BIN } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, target, tmuxQuote, word } from "../tmux/escape.ts";
 import { showOption } from "../tmux/options.ts";
@@ -16,9 +15,6 @@ export const POPUP_WIDTH_OPTION = "@agent-wizard-width";
 export const POPUP_HEIGHT_OPTION = "@agent-wizard-height";
 export const DEFAULT_POPUP_WIDTH = "90%";
 export const DEFAULT_POPUP_HEIGHT = "85%";
-
-/** Without the compiled dashboard the popup runs this entry: no launcher, no verb registry. */
-const POPUP_ENTRY = join(PACKAGE_ROOT, "src", "app", "entry.ts");
 
 function requireTerminal(): void {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -64,14 +60,15 @@ function sizeOf(value: string, fallback: string): string {
   return /^\d+%?$/.test(text) ? text : fallback;
 }
 
-/** The dashboard the popup runs, as argv: the compiled taw's entry when `npm install` built it
- * (its first frame comes ~60 ms sooner), else Bun on the light entry. display-popup runs a
- * command of several words as argv, with no shell and no format expansion (tmux 3.3a), so
- * nothing in it needs quoting but a trailing `;`. */
+/** The dashboard the popup runs, as argv: the launcher's light entry, which is the compiled
+ * taw's when `npm install` built it (decided as the popup opens, so a binding made before a
+ * build or after a removal still opens). display-popup runs a command of several words as
+ * argv, with no shell and no format expansion (tmux 3.3a), so nothing in it needs quoting but
+ * a trailing `;`. */
 function dashboardArgv(server: string[], client: string, view?: View): string[] {
-  const compiled = compiledTaw();
   return [
-    ...(compiled ? [compiled, DASHBOARD_ENTRY_WORD] : [bunExecutable(), ...BUN_FLAGS, POPUP_ENTRY]),
+    TAW_BIN,
+    DASHBOARD_ENTRY_WORD,
     "--popup",
     ...server,
     ...(client ? ["--client", client] : []),

@@ -1,28 +1,26 @@
 // Builds the compiled taw (dist/taw): the CLI and the popup's dashboard with every module they
 // load, as bytecode, in one executable. From the sources, Bun spends ~60 ms parsing OpenTUI,
-// React and the dashboard before the popup's first frame, and ~10 ms of every hook call
+// React and the dashboard before the popup's first frame, and more of every hook call
 // parsing the CLI; the bytecode skips that. `npm install` runs this (postinstall); a compiled
 // taw that finds the sources changed since its build runs it with --when-stale, in the
 // background. A failed build leaves the sources in use: it warns and exits 0, so it never
-// fails an install.
+// fails an install, and --when-stale does not try the same sources again.
 
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../fs.ts";
+import { sweepTempFiles, tempFileBeside, writeFileAtomic } from "../fs.ts";
+import { pidAlive } from "../pid.ts";
 import { PACKAGE_ROOT } from "../runtime.ts";
 import { sourceBuild } from "../watch/build.ts";
-import { COMPILED_STAMP, COMPILED_TAW } from "./place.ts";
+import { COMPILED_STAMP, COMPILED_TAW, FAILED_STAMP } from "./place.ts";
 
-/** A build holds this while it runs; one older than this was left by a build that died. */
+/** A build holds this (naming its pid) while it runs. */
 const LOCK = `${COMPILED_TAW}.lock`;
-const LOCK_STALE_MS = 120_000;
 
 /** Compiles to a temporary file beside the target and renames it: a call meanwhile runs the
  * old executable or the new one, never half of one. */
-export async function buildTaw(outfile = COMPILED_TAW): Promise<void> {
-  const build = sourceBuild();
-  const temporary = `${outfile}.${process.pid}.tmp`;
-  mkdirSync(dirname(outfile), { recursive: true });
+export async function buildTaw(build = sourceBuild(), outfile = COMPILED_TAW): Promise<void> {
+  const temporary = tempFileBeside(outfile);
   try {
     const result = await Bun.build({
       // The watcher worker is its own entry: a compiled program finds workers only among them
@@ -51,43 +49,54 @@ export async function buildTaw(outfile = COMPILED_TAW): Promise<void> {
   }
 }
 
-/** Holds the build lock while `work` runs; false when another live build holds it. */
-async function withLock(work: () => Promise<void>): Promise<boolean> {
+/** Takes the build lock, unless a live build holds it. */
+function lock(): boolean {
   mkdirSync(dirname(LOCK), { recursive: true });
-  try {
-    if (Date.now() - statSync(LOCK).mtimeMs > LOCK_STALE_MS) rmSync(LOCK, { force: true });
-  } catch {}
-  let fd: number;
-  try {
-    fd = openSync(LOCK, "wx");
-  } catch {
-    return false;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(LOCK, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return true;
+    } catch {
+      // A lock whose build died (a signal, a full disk) is taken over once.
+      if (pidAlive(Number(readText(LOCK)))) return false;
+      rmSync(LOCK, { force: true });
+    }
   }
-  closeSync(fd);
+  return false;
+}
+
+function readText(path: string): string {
   try {
-    await work();
-    return true;
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Builds unless another build runs; with `whenStale`, only sources neither built nor failed. */
+export async function buildIfWanted(whenStale: boolean): Promise<void> {
+  if (!lock()) return;
+  try {
+    sweepTempFiles(dirname(COMPILED_TAW));
+    const build = sourceBuild();
+    if (whenStale && (readText(COMPILED_STAMP) === build || readText(FAILED_STAMP) === build)) return;
+    try {
+      await buildTaw(build);
+      rmSync(FAILED_STAMP, { force: true });
+    } catch (error) {
+      writeFileAtomic(FAILED_STAMP, build);
+      throw error;
+    }
   } finally {
     rmSync(LOCK, { force: true });
   }
 }
 
-const builtFrom = (): string => {
-  try {
-    return readFileSync(COMPILED_STAMP, "utf8");
-  } catch {
-    return "";
-  }
-};
-
 if (import.meta.main) {
-  // --when-stale: from a compiled taw that found the sources newer; many calls may ask at
-  // once (every hook of every agent), and one build serves them all.
-  const whenStale = process.argv.includes("--when-stale");
   try {
-    await withLock(async () => {
-      if (!whenStale || builtFrom() !== sourceBuild()) await buildTaw();
-    });
+    await buildIfWanted(process.argv.includes("--when-stale"));
   } catch (error) {
     process.stderr.write(
       `taw: the compiled taw was not built (${(error as Error).message}); taw runs from the sources\n`,
