@@ -14,13 +14,14 @@
 // Bounded for a shared 2-core machine: WINDOW_S seconds per window (default 20).
 // Run: bun bench/engine.ts [window seconds] [sizes, comma-separated] [transports]
 
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { installFakeAgent } from "../e2e/fake-agent/install.ts";
 import { Tmux } from "../src/tmux/client.ts";
 import { sizeOf } from "../src/watch/rotating.ts";
 import { percentile } from "./servers.ts";
+import { tmuxShim } from "./tmux-shim.ts";
 
 const WINDOW_S = Number(process.argv[2] ?? 20);
 const SIZES = (process.argv[3] ?? "10,50,200").split(",").map(Number);
@@ -37,16 +38,7 @@ const CYCLE_MS = 350;
 
 const scratch = mkdtempSync(join(tmpdir(), "taw-bench-engine-"));
 const agentPath = installFakeAgent(join(scratch, "agents"), "claude");
-const shimDir = join(scratch, "shim");
-const tmuxCalls = join(scratch, "tmux-calls");
-
-function installShim(): void {
-  const real = Bun.which("tmux");
-  if (!real) throw new Error("tmux is not on PATH");
-  Bun.spawnSync(["mkdir", "-p", shimDir]);
-  writeFileSync(join(shimDir, "tmux"), `#!/bin/sh\nprintf x >> ${tmuxCalls}\nexec ${real} "$@"\n`);
-  chmodSync(join(shimDir, "tmux"), 0o755);
-}
+const shim = tmuxShim();
 
 async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents: string[] }> {
   // A name per run: a server just killed under the same name may still be on its way out.
@@ -136,7 +128,7 @@ async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
   const before = procStat(pid);
   const serverBefore = procStat(serverPid).cpu;
   const childrenBefore = cpuOf(liveChildren(pid));
-  const calls = sizeOf(tmuxCalls);
+  const calls = shim.calls();
   const start = performance.now();
   await Bun.sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - start) / 1000;
@@ -152,7 +144,7 @@ async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
     withTmux: percent(own + tmuxCpu),
     server: percent((procStat(serverPid).cpu - serverBefore) / CLOCK_TICKS),
     rss: rssMb(pid),
-    tmuxPerSecond: (sizeOf(tmuxCalls) - calls) / seconds,
+    tmuxPerSecond: (shim.calls() - calls) / seconds,
   };
 }
 
@@ -237,7 +229,7 @@ async function run(size: number, transport: string): Promise<Row> {
     {
       env: {
         ...process.env,
-        PATH: `${shimDir}:${process.env.PATH}`,
+        PATH: `${shim.dir}:${process.env.PATH}`,
         TAW_STATE_DIR: stateDir,
         TAW_TMUX_CONTROL: transport === "control" ? "1" : "0",
         TMUX: "",
@@ -282,7 +274,6 @@ async function run(size: number, transport: string): Promise<Row> {
 const f = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 const lat = (values: number[]) => `${f(percentile(values, 50))}/${f(percentile(values, 95))}`;
 
-installShim();
 console.log(
   `taw bench/engine: ${WINDOW_S} s windows, ${SAMPLES} latency samples per state, tmux ${Bun.spawnSync(["tmux", "-V"]).stdout.toString().trim()}, ${navigator.hardwareConcurrency} cores (shared)`,
 );

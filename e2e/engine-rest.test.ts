@@ -5,25 +5,16 @@
 // engine's PATH, as bench/engine.ts counts them.
 
 import { expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { tmuxShim } from "../bench/tmux-shim.ts";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "./fake-agent/helpers.ts";
 import { spawnTaw, useServers } from "./harness.ts";
 
 const server = useServers();
 const agents = fakeAgentDir();
 const REST_S = 6;
-
-/** A `tmux` that notes each start in `calls` and runs the real one. */
-function tmuxShim(): { dir: string; calls: () => number } {
-  const dir = mkdtempSync(join(tmpdir(), "taw-shim-"));
-  const log = join(dir, "calls");
-  writeFileSync(log, "");
-  writeFileSync(join(dir, "tmux"), `#!/bin/sh\nprintf x >> ${log}\nexec ${Bun.which("tmux")} "$@"\n`);
-  chmodSync(join(dir, "tmux"), 0o755);
-  return { dir, calls: () => readFileSync(log, "utf8").length };
-}
 
 test("at rest the engine starts at most one tmux process a second, and still sees the next screen change at once", async () => {
   const s = await server();
