@@ -12,6 +12,7 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import { parseAnsi } from "./ansi.ts";
 import { BranchCache } from "./branches.ts";
 import { fingerprint } from "./fingerprint.ts";
+import { ServerActivity } from "./server-activity.ts";
 import { chooseSource, READER_POLL_MS, type SnapshotSource } from "./sources.ts";
 import {
   type DashStore,
@@ -23,8 +24,12 @@ import {
   showProblem,
 } from "./store.ts";
 
-/** How often the selected pane's screen is re-captured while the preview is shown. */
+/** How often the preview looks for new output of the selected pane while it is shown: it is
+ * captured again when anything happened on the server since (ServerActivity), at once when the
+ * selection changes, and every PREVIEW_EVERY_MS whatever happened. */
 export const PREVIEW_POLL_MS = 400;
+/** The preview is captured at least this often, whatever the server did. */
+const PREVIEW_EVERY_MS = 5000;
 
 export class Feed {
   private lastPrint = "";
@@ -36,6 +41,8 @@ export class Feed {
   private unsubscribe: (() => void) | undefined;
   private source: SnapshotSource | undefined;
   private stopped = false;
+  private readonly activity: ServerActivity;
+  private lastCaptureAt = 0;
 
   constructor(
     private readonly store: DashStore,
@@ -43,6 +50,7 @@ export class Feed {
     /** Where the next source comes from when one ends; tests give a stand-in. */
     private readonly choose: (tmux: Tmux) => Promise<SnapshotSource> = chooseSource,
   ) {
+    this.activity = new ServerActivity(tmux);
     // Preview follows the selection and visibility; the clock follows the agent rows.
     this.unsubscribe = this.store.subscribe((state, previous) => {
       if (
@@ -118,6 +126,7 @@ export class Feed {
     clearTimeout(this.retryTimer);
     clearTimeout(this.previewTimer);
     clearTimeout(this.clockTimer);
+    this.activity.close();
     await this.source?.stop();
   }
 
@@ -134,15 +143,23 @@ export class Feed {
     });
   }
 
+  /** `delayMs` 0: the selection or the view changed, so the screens are captured whatever the
+   * server did; later looks capture only after it read something. */
   private schedulePreview(delayMs: number): void {
     clearTimeout(this.previewTimer);
     if (this.stopped || !this.store.getState().previewShown) return;
-    this.previewTimer = setTimeout(() => void this.capturePreview(), delayMs);
+    this.previewTimer = setTimeout(() => void this.capturePreview(delayMs === 0), delayMs);
   }
 
-  private async capturePreview(): Promise<void> {
-    if (this.store.getState().previewGrid) await this.captureGrid();
-    else await this.captureSelected();
+  private async capturePreview(always: boolean): Promise<void> {
+    // A screen changes only by output, which the server reads from the pane: while it read
+    // nothing, a capture would show the same screen (a tmux process for nothing).
+    const moved = await this.activity.moved();
+    if (always || moved || Date.now() - this.lastCaptureAt >= PREVIEW_EVERY_MS) {
+      this.lastCaptureAt = Date.now();
+      if (this.store.getState().previewGrid) await this.captureGrid();
+      else await this.captureSelected();
+    }
     this.schedulePreview(PREVIEW_POLL_MS);
   }
 

@@ -12,14 +12,15 @@ import { silentLogger } from "../watch/log.ts";
 import { manifestProblem, SHOW_MANIFEST_ERROR } from "../watch/manifest-problem.ts";
 import type { ManifestReloader } from "../watch/manifest-reload.ts";
 import { READER_PROBE } from "../watch/probe.ts";
+import { ServerActivity } from "./server-activity.ts";
 import type { EngineMode } from "./store.ts";
 
 const SHOW_VIEW = ["show-options", "-gqv", AGENT_VIEW_OPTION];
 
 /** Reader mode: how often tmux's options are re-read when another engine writes them. */
 export const READER_POLL_MS = 500;
-/** A reading dashboard lists every pane at least this often: a title or a name changes
- * without moving its probe, and a person is looking at them. */
+/** A reading dashboard probes and lists every pane at least this often: a title or a name
+ * changes without moving its probe or the server's read counters, and a person is looking. */
 const READER_FULL_EVERY_MS = 5000;
 
 /** Told a user manifest's error, or undefined once every manifest loads again. */
@@ -38,8 +39,10 @@ export interface SnapshotSource {
   readonly finished?: Promise<void>;
 }
 
-/** Polls a small probe of the engine's claim and writes (one tmux process per tick), lists the
- * panes when it moved, and reports each snapshot; ends when no live engine holds the claim. */
+/** Polls a small probe of the engine's claim and writes (one tmux process) on the ticks where
+ * the server did anything (ServerActivity: the engine's writes end with a job the server
+ * reads), lists the panes when it moved, and reports each snapshot; ends when no live engine
+ * holds the claim. */
 export class ReaderSource implements SnapshotSource {
   readonly mode = "reading" as const;
   readonly finished: Promise<void>;
@@ -50,6 +53,7 @@ export class ReaderSource implements SnapshotSource {
   constructor(
     private readonly tmux: Tmux,
     private readonly intervalMs = READER_POLL_MS,
+    private readonly activity: Pick<ServerActivity, "moved" | "close"> = new ServerActivity(tmux),
   ) {
     this.finished = new Promise((resolve) => {
       this.end = resolve;
@@ -61,29 +65,32 @@ export class ReaderSource implements SnapshotSource {
     onError: (error: unknown) => void,
     onProblem: OnProblem = () => {},
   ): Promise<void> {
-    // Each tick asks the small probe; the panes are listed again only when it moved (the
-    // engine wrote, a report came, a window or pane came or went) or every few seconds for
-    // what it cannot see (titles, commands, names). At 500 panes a listing costs the tmux
-    // server ~47 ms of CPU, the probe ~4 ms.
+    // A tick where the server did anything asks the small probe; the panes are listed again
+    // only when it moved (the engine wrote, a report came, a window or pane came or went) or
+    // every few seconds for what it cannot see (titles, commands, names). At 500 panes a
+    // listing costs the tmux server ~47 ms of CPU, the probe ~4 ms.
     let lastAnswer: string | undefined;
     let lastFullAt = 0;
+    const engineAlive = (answer: string) => parseClaim(answer.split("\t")[0] ?? "")?.alive === true;
     const tick = async () => {
       try {
-        const [probe, problem] = await this.tmux.batch([READER_PROBE, SHOW_MANIFEST_ERROR]);
-        if (!probe?.ok) throw new TawError("tmux_failed", probe?.error || "the probe failed");
-        onProblem(problem?.output.trim() || undefined);
-        const now = Date.now();
-        if (probe.output !== lastAnswer || now - lastFullAt >= READER_FULL_EVERY_MS) {
-          const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
-          if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
-          onSnapshot(buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? ""));
-          lastAnswer = probe.output;
-          lastFullAt = now;
-        }
-        if (!parseClaim(probe.output.split("\t")[0] ?? "")?.alive) {
-          this.stopped = true;
-          this.end();
-          return;
+        const moved = await this.activity.moved();
+        const quiet = !moved && lastAnswer !== undefined && Date.now() - lastFullAt < READER_FULL_EVERY_MS;
+        // On a quiet server only the engine's life is checked, by its pid: no tmux call.
+        if (quiet && !engineAlive(lastAnswer ?? "")) return this.finish();
+        if (!quiet) {
+          const [probe, problem] = await this.tmux.batch([READER_PROBE, SHOW_MANIFEST_ERROR]);
+          if (!probe?.ok) throw new TawError("tmux_failed", probe?.error || "the probe failed");
+          onProblem(problem?.output.trim() || undefined);
+          const now = Date.now();
+          if (probe.output !== lastAnswer || now - lastFullAt >= READER_FULL_EVERY_MS) {
+            const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
+            if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
+            onSnapshot(buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? ""));
+            lastAnswer = probe.output;
+            lastFullAt = now;
+          }
+          if (!engineAlive(probe.output)) return this.finish();
         }
       } catch (error) {
         onError(error);
@@ -94,9 +101,16 @@ export class ReaderSource implements SnapshotSource {
     this.timer = setTimeout(tick, this.intervalMs);
   }
 
+  private finish(): void {
+    this.stopped = true;
+    this.activity.close();
+    this.end();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.activity.close();
   }
 }
 

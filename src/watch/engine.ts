@@ -365,9 +365,13 @@ export class Engine {
     if (!this.ready && this.claim) commands.push(readyWrite(this.claim));
     if (this.clearExited) commands.push(["set-option", "-gu", EXITED_OPTION]);
     this.clearExited = false;
-    // Readers (a dashboard reading this engine) list the panes again only when this moves.
+    // Readers (a dashboard reading this engine) list the panes again only when this moves,
+    // and look only when the server read something: an empty job's end is that something.
     if (commands.length || events.length)
-      commands.push(["set-option", "-gq", GENERATION_OPTION, String(++this.generation)]);
+      commands.push(
+        ["set-option", "-gq", GENERATION_OPTION, String(++this.generation)],
+        ["run-shell", "-b", ":"],
+      );
     if (commands.length) await this.tmux.batch(commands);
     this.ready = true;
     this.last = read.snapshot;
