@@ -43,6 +43,8 @@ export class Feed {
   private stopped = false;
   private readonly activity: ServerActivity;
   private lastCaptureAt = 0;
+  /** The selection or the view changed since the last capture began. */
+  private captureNow = false;
 
   constructor(
     private readonly store: DashStore,
@@ -144,23 +146,27 @@ export class Feed {
   }
 
   /** `delayMs` 0: the selection or the view changed, so the screens are captured whatever the
-   * server did; later looks capture only after it read something. */
+   * server did (even when a capture under way reschedules the next look); later looks capture
+   * only after it read something. */
   private schedulePreview(delayMs: number): void {
     clearTimeout(this.previewTimer);
+    if (delayMs === 0) this.captureNow = true;
     if (this.stopped || !this.store.getState().previewShown) return;
-    this.previewTimer = setTimeout(() => void this.capturePreview(delayMs === 0), delayMs);
+    this.previewTimer = setTimeout(() => void this.capturePreview(), delayMs);
   }
 
-  private async capturePreview(always: boolean): Promise<void> {
-    // A screen changes only by output, which the server reads from the pane: while it read
-    // nothing, a capture would show the same screen (a tmux process for nothing).
+  private async capturePreview(): Promise<void> {
+    // A screen changes by output, which the server reads from the pane: while it read nothing,
+    // a capture would most likely show the same screen (a tmux process for nothing). What
+    // changes it otherwise (a pane respawned, resized) is caught by the capture every few seconds.
     const moved = await this.activity.moved();
-    if (always || moved || Date.now() - this.lastCaptureAt >= PREVIEW_EVERY_MS) {
+    if (this.captureNow || moved || Date.now() - this.lastCaptureAt >= PREVIEW_EVERY_MS) {
+      this.captureNow = false;
       this.lastCaptureAt = Date.now();
       if (this.store.getState().previewGrid) await this.captureGrid();
       else await this.captureSelected();
     }
-    this.schedulePreview(PREVIEW_POLL_MS);
+    this.schedulePreview(this.captureNow ? 0 : PREVIEW_POLL_MS);
   }
 
   /** Every grid pane's screen in one tmux call; the store is touched only when one changed. */

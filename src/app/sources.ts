@@ -67,8 +67,9 @@ export class ReaderSource implements SnapshotSource {
   ): Promise<void> {
     // A tick where the server did anything asks the small probe; the panes are listed again
     // only when it moved (the engine wrote, a report came, a window or pane came or went) or
-    // every few seconds for what it cannot see (titles, commands, names). At 500 panes a
-    // listing costs the tmux server ~47 ms of CPU, the probe ~4 ms.
+    // every few seconds for what it cannot see (titles, commands, names, and what another
+    // client did without the server reading anything: a pane killed, a window renamed). At
+    // 500 panes a listing costs the tmux server ~47 ms of CPU, the probe ~4 ms.
     let lastAnswer: string | undefined;
     let lastFullAt = 0;
     const engineAlive = (answer: string) => parseClaim(answer.split("\t")[0] ?? "")?.alive === true;

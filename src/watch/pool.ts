@@ -40,6 +40,8 @@ export class WorkerHost implements WatcherHost {
   private start(index: number): Worker {
     const worker = new Worker(this.url);
     worker.onerror = (event) => {
+      // A worker already replaced says nothing about its successor.
+      if (this.workers[index] !== worker) return;
       // Its state machines went with it: the steps it owed fail, and the next starts over.
       this.failed.add(index);
       this.rejectAll(new Error(`watcher worker failed: ${event.message}`));

@@ -3,32 +3,20 @@
 // attached terminal (it reads their ttys), a job's output (`#()`, run-shell) all move them;
 // a command from a spawned client (a socket message), an option set, a probe do not. Over a
 // control connection the server reads the engine's own commands from a pipe: those bytes,
-// which the engine counts, are taken off; so are a dashboard's own frames (src/app/feed.ts). A quiet engine reads this one small file per tick
+// which the engine counts, are taken off. A quiet engine reads this one small file per tick
 // instead of asking tmux anything. Where it cannot be read (no /proc, another user's server),
 // every tick asks tmux.
 
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 
 const COUNTER = (name: string) => new RegExp(`^${name}:\\s*(\\d+)$`, "m");
 const RCHAR = COUNTER("rchar");
 const SYSCR = COUNTER("syscr");
-const WCHAR = COUNTER("wchar");
-
-/** The bytes this process has written so far, or 0 where /proc cannot say. A dashboard drawn
- * in one of the server's panes counts its own frames with it: the server reads those too. */
-export function ownWrittenBytes(proc = "/proc"): number {
-  try {
-    return Number(WCHAR.exec(readFileSync(`${proc}/self/io`, "utf8"))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
 interface Counters {
   /** Bytes the server read, and its read calls (a read of nothing counts). */
   bytes: number;
   calls: number;
-  /** The engine's own bytes written to the server by then. */
+  /** The caller's own bytes written to the server by then (an engine's control connection). */
   own: number;
 }
 
@@ -67,9 +55,9 @@ export class ServerReads {
   }
 
   /** True unless the server read nothing but `ownBytes` (the caller's own bytes written to it
-   * so far: an engine's over a control connection, a dashboard's frames) since the last call,
-   * and up to `slack` bytes more beside any it wrote; true when unreadable. */
-  moved(ownBytes = 0, slack = 0): boolean {
+   * so far, over a control connection) since the last call;
+   * true when unreadable. */
+  moved(ownBytes = 0): boolean {
     const sampled = this.sample();
     const now = sampled && { ...sampled, own: ownBytes };
     const last = this.last;
@@ -81,7 +69,7 @@ export class ServerReads {
     // allowed for one more look.
     const owed = this.owed;
     this.owed = Math.max(0, own - read);
-    if (read > own + owed + (own > 0 ? slack : 0)) return true;
+    if (read > own + owed) return true;
     // Its own commands take read calls too; with none sent or owed, any call is someone else's.
     return own === 0 && owed === 0 && now.calls !== last.calls;
   }
