@@ -325,9 +325,12 @@ describe("driving a started agent", () => {
         const done = await taw(["agent", "wait", "alpha", "--until", "done", "--timeout", "20"]);
         expect(done.json?.result.state).toBe("done");
 
+        const nudged = (await s.run("show-options", "-gqv", "@agent_wizard_nudge")).trim();
         const renamed = await taw(["agent", "rename", alpha.pane_id, "gamma"]);
         expect(renamed.json?.error).toBeUndefined();
         expect(await option(s, alpha.tmux_id, "@agent_name")).toBe("gamma");
+        // Moved, so a resting engine or a reading dashboard looks at once.
+        expect((await s.run("show-options", "-gqv", "@agent_wizard_nudge")).trim()).not.toBe(nudged);
         const gone = await taw(["agent", "kill", alpha.pane_id]);
         expect(gone.json?.error).toBeUndefined();
         const panes = await allPanes(s);

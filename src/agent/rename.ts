@@ -1,8 +1,10 @@
-// Rename an agent: the @agent_name pane option, checked and unique.
+// Rename an agent: the @agent_name pane option, checked and unique, with the nudge, so an
+// engine and the dashboards reading it at rest show the new name at once.
 
 import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
+import { nudgeCommands } from "../watch/probe.ts";
 import { checkName, checkUnique } from "./names.ts";
 import { findAgent, paneLabel } from "./pane.ts";
 
@@ -10,7 +12,10 @@ export async function renameAgent(tmux: Tmux, paneText: string, name: string) {
   checkName(name);
   const { pane, snapshot } = await findAgent(tmux, paneText);
   checkUnique(snapshot, name, pane.id);
-  await tmux.run(setOption({ kind: "pane", target: pane.id }, AGENT_OPTIONS.name, name));
+  await tmux.batch([
+    setOption({ kind: "pane", target: pane.id }, AGENT_OPTIONS.name, name),
+    ...nudgeCommands(`rename-${Date.now()}`),
+  ]);
   return {
     pane_id: pane.publicId,
     tmux_id: pane.id,
