@@ -31,18 +31,6 @@ test("the engine's own bytes over a control connection are not a move; anything 
   expect(reads.moved(620)).toBe(true);
 });
 
-test("own bytes the server reads only after the look are not a move at the next one", () => {
-  io(2000, 20);
-  const reads = new ServerReads(42, proc);
-  reads.moved(0);
-  io(2000, 20); // 300 bytes written, not read yet
-  expect(reads.moved(300)).toBe(false);
-  io(2300, 22); // read now, nothing more written
-  expect(reads.moved(300)).toBe(false);
-  io(2310, 23); // 10 bytes of a pane's output
-  expect(reads.moved(300)).toBe(true);
-});
-
 test("counters that cannot be read say moved every time: the engine asks tmux", () => {
   const reads = new ServerReads(7, proc);
   expect(reads.moved()).toBe(true);

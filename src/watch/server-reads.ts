@@ -12,18 +12,17 @@ import { closeSync, openSync, readSync } from "node:fs";
 const COUNTER = (name: string) => new RegExp(`^${name}:\\s*(\\d+)$`, "m");
 const RCHAR = COUNTER("rchar");
 const SYSCR = COUNTER("syscr");
+
 interface Counters {
   /** Bytes the server read, and its read calls (a read of nothing counts). */
   bytes: number;
   calls: number;
-  /** The caller's own bytes written to the server by then (an engine's control connection). */
+  /** The engine's own bytes written to the server by then. */
   own: number;
 }
 
 export class ServerReads {
   private last: Counters | undefined;
-  /** Own bytes written by the last look that the server had not read yet. */
-  private owed = 0;
   /** The counters' file, kept open: each look is one read from its start. */
   private fd: number | undefined;
   private readonly buffer = Buffer.alloc(512);
@@ -54,9 +53,8 @@ export class ServerReads {
     this.fd = undefined;
   }
 
-  /** True unless the server read nothing but `ownBytes` (the caller's own bytes written to it
-   * so far, over a control connection) since the last call;
-   * true when unreadable. */
+  /** True unless the server read nothing but `ownBytes` (the engine's own bytes written to it
+   * so far, over a control connection) since the last call; true when unreadable. */
   moved(ownBytes = 0): boolean {
     const sampled = this.sample();
     const now = sampled && { ...sampled, own: ownBytes };
@@ -64,13 +62,8 @@ export class ServerReads {
     this.last = now;
     if (!now || !last) return true;
     const own = now.own - last.own;
-    const read = now.bytes - last.bytes;
-    // Own bytes written just before a look are read by the server just after it: they are
-    // allowed for one more look.
-    const owed = this.owed;
-    this.owed = Math.max(0, own - read);
-    if (read > own + owed) return true;
-    // Its own commands take read calls too; with none sent or owed, any call is someone else's.
-    return own === 0 && owed === 0 && now.calls !== last.calls;
+    if (now.bytes - last.bytes > own) return true;
+    // Its own commands take read calls too; with none sent, any call is someone else's.
+    return own === 0 && now.calls !== last.calls;
   }
 }
