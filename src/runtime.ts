@@ -26,11 +26,3 @@ export function bunExecutable(): string {
   ];
   return candidates.find((path) => Bun.which(path) !== null) ?? Bun.which("bun") ?? "bun";
 }
-
-/** The command that runs taw's CLI: this executable when it is the compiled taw, else Bun on
- * src/main.ts (what bin/taw runs when there is no compiled taw). */
-export function tawCommand(): string[] {
-  return COMPILED
-    ? [process.execPath]
-    : [bunExecutable(), ...BUN_FLAGS, join(PACKAGE_ROOT, "src", "main.ts")];
-}

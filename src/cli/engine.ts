@@ -7,8 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TawError } from "../errors.ts";
 import { attachNotifications } from "../notify/attach.ts";
-import { logDir } from "../paths.ts";
-import { tawCommand } from "../runtime.ts";
+import { logDir, TAW_BIN } from "../paths.ts";
 import { CRASH_EXIT, RESTARTS_VAR, supervised } from "../supervise/supervisor.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { setOption } from "../tmux/options.ts";
@@ -129,7 +128,7 @@ function spawnEngine(ctx: CommandContext) {
   mkdirSync(logDir(ctx.env), { recursive: true });
   const stderrPath = join(logDir(ctx.env), "engine.stderr.log");
   writeFileSync(stderrPath, "");
-  const child = Bun.spawn(supervised([...tawCommand(), "engine", "--foreground", ...serverFlags(ctx)]), {
+  const child = Bun.spawn(supervised([TAW_BIN, "engine", "--foreground", ...serverFlags(ctx)]), {
     env: ctx.env,
     stdin: "ignore",
     stdout: "ignore",

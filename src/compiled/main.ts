@@ -3,7 +3,7 @@
 // than the sources beside it (an edited checkout, an update without `npm install`) runs the
 // sources instead, and starts a build for the next call.
 
-import { mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { runEntry } from "../app/entry.ts";
 import { main } from "../main.ts";
@@ -27,6 +27,7 @@ function startBuild(): void {
       stdio: ["ignore", log, log],
       detached: true,
     }).unref();
+    closeSync(log);
   } catch {
     // No build this time: the sources still run.
   }
