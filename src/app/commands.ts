@@ -84,7 +84,6 @@ const EDITING: Mode[] = [
 
 const inTree = (state: DashState) => state.view === "tree";
 const inWorktrees = (state: DashState) => state.view === "worktrees";
-/** The help is taller than its box (its footer hint shows only then). */
 /** The help or the diff is taller than its box (its footer hint shows only then). */
 const pagerScrolls = (state: DashState) =>
   (state.overlay.kind === "help" || state.overlay.kind === "diff") && state.overlay.maxTop > 0;

@@ -72,7 +72,8 @@ export function inboxEntries(
   );
 }
 
-/** Read every blocked agent's screen (one capture each) and build the inbox. */
+/** Read every blocked agent's screen (all in one tmux process) and build the inbox. An agent
+ * whose screen could not be read is still listed, as `other`. */
 export async function collectInbox(
   tmux: Tmux,
   reader: PromptReader,
@@ -81,11 +82,11 @@ export async function collectInbox(
   branches: ReadonlyMap<string, string> = new Map(),
 ): Promise<InboxEntry[]> {
   const rows = agentRows(snapshot, branches).filter((row) => row.state === "blocked");
-  const reads = new Map<string, PaneRead | undefined>();
-  await Promise.all(
-    rows.map(async (row) => {
-      reads.set(row.paneId, await reader.read(tmux, row.paneId, row.kind).catch(() => undefined));
-    }),
-  );
+  const reads = await reader
+    .readAll(
+      tmux,
+      rows.map((row) => ({ paneId: row.paneId, kind: row.kind })),
+    )
+    .catch(() => new Map<string, PaneRead>());
   return inboxEntries(rows, reads, rules, Math.floor(Date.now() / 1000));
 }

@@ -15,6 +15,12 @@ import { target } from "../tmux/escape.ts";
 /** The title a program set; empty when tmux shows only the host name (as the engine reads it). */
 const TITLE_FORMAT = "#{?#{==:#{pane_title},#{host}},,#{pane_title}}";
 
+/** What a read asks tmux for one pane: its screen, then its title. */
+const readCommands = (paneId: string): [string[], string[]] => [
+  ["capture-pane", "-p", "-t", target(paneId)],
+  ["display-message", "-p", "-t", target(paneId), TITLE_FORMAT],
+];
+
 export interface PaneRead {
   /** What the screen says now, by the agent's manifest. */
   state: DetectedState | "keep";
@@ -50,11 +56,28 @@ export class PromptReader {
   async read(tmux: Tmux, paneId: string, kind: string): Promise<PaneRead | undefined> {
     const manifest = this.manifest(kind);
     if (!manifest) return undefined;
-    const [screen, title] = await Promise.all([
-      tmux.run(["capture-pane", "-p", "-t", target(paneId)]),
-      tmux.run(["display-message", "-p", "-t", target(paneId), TITLE_FORMAT]),
-    ]);
+    const [capture, titleOf] = readCommands(paneId);
+    const [screen, title] = await Promise.all([tmux.run(capture), tmux.run(titleOf)]);
     return readScreen(manifest, this.specsFor(manifest), screen, title.replace(/\n$/, ""));
+  }
+
+  /** Many panes in one tmux process: a process per pane stalled the dashboard for half a
+   * second at 125 blocked agents. A pane that closed meanwhile, or whose kind no manifest
+   * knows, has no entry. */
+  async readAll(tmux: Tmux, panes: { paneId: string; kind: string }[]): Promise<Map<string, PaneRead>> {
+    const known = panes.flatMap(({ paneId, kind }) => {
+      const manifest = this.manifest(kind);
+      return manifest ? [{ paneId, manifest }] : [];
+    });
+    const reads = new Map<string, PaneRead>();
+    if (known.length === 0) return reads;
+    const results = await tmux.batch(known.flatMap(({ paneId }) => readCommands(paneId)));
+    known.forEach(({ paneId, manifest }, index) => {
+      const [screen, title] = [results[2 * index], results[2 * index + 1]];
+      if (!screen?.ok || !title?.ok) return;
+      reads.set(paneId, readScreen(manifest, this.specsFor(manifest), screen.output, title.output));
+    });
+    return reads;
   }
 }
 
