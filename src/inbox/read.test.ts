@@ -21,25 +21,8 @@ const socketName = `taw-inbox-read-test-${process.pid}`;
 const tmux = new Tmux({ socketName });
 const reader = new PromptReader(() => loadManifests({ userDir: "/nonexistent" }));
 
-Bun.spawnSync([
-  "tmux",
-  "-L",
-  socketName,
-  "-f",
-  "/dev/null",
-  "new-session",
-  "-d",
-  "-s",
-  "main",
-  "-x",
-  "120",
-  "-y",
-  "40",
-  "sh",
-]);
-afterAll(() => {
-  Bun.spawnSync(["tmux", "-L", socketName, "kill-server"]);
-});
+await tmux.run(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "120", "-y", "40", "sh"]);
+afterAll(() => tmux.tryRun(["kill-server"]));
 
 /** A pane showing the recorded permission prompt, and one showing a shell. */
 async function panes(): Promise<{ prompt: string; shell: string }> {
