@@ -20,7 +20,7 @@ import type { Tmux } from "../src/tmux/client.ts";
 import { takeSnapshot } from "../src/tmux/server.ts";
 import { VERSION } from "../src/version.ts";
 import { formatClaim, thisHost } from "../src/watch/claim.ts";
-import { benchServer, killServer, ms, percentile } from "./servers.ts";
+import { benchServer, killServer, memoryOf, ms, percentile } from "./servers.ts";
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 /** How long the dashboard is left alone for its figures at rest. */
@@ -110,7 +110,7 @@ async function paneFigures(tmux: Tmux) {
   const starts: number[] = [];
   const ready: number[] = [];
   const keys: number[] = [];
-  let rssKb = 0;
+  let memory = { rss: 0, anon: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     const pane = (
       await tmux.run(["new-window", "-d", "-t", "dash:", "-P", "-F", "#{pane_id}", "sh", "-c", "exec sh"])
@@ -126,14 +126,14 @@ async function paneFigures(tmux: Tmux) {
     ready.push(performance.now() - started);
     keys.push(...(await keyFigures(fast, pane)));
     const pid = Number((await tmux.run(["display-message", "-p", "-t", pane, "#{pane_pid}"])).trim());
-    const status = await Bun.file(`/proc/${pid}/status`).text();
-    rssKb = Math.max(rssKb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    const now = memoryOf(pid);
+    if (now.rss > memory.rss) memory = now;
     if (round === 0) rest = await restFigures(tmux, pid);
     await tmux.run(["send-keys", "-t", pane, "q"]);
     await Bun.sleep(300);
   }
   fast.close();
-  return { starts, ready, keys, rssKb, rest };
+  return { starts, ready, keys, memory, rest };
 }
 
 /** In-process: one agent changes state, the frame is rebuilt. */
@@ -217,7 +217,7 @@ console.log(
   `taw bench/dashboard: ${ROUNDS} rounds per size, ${WIDTH}×${HEIGHT}, ${existsSync(COMPILED_TAW) ? "compiled taw" : "from the sources"}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
 );
 console.log(
-  "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS   at rest: cpu% (tmux server%)",
+  "panes  first frame p50  p95        ready p50   p95        key→redraw p50  p95        frame p50   p95        RSS (anon)   at rest: cpu% (tmux server%)",
 );
 const summaries: string[] = [];
 const fixed = (value: number) => value.toFixed(1);
@@ -239,7 +239,7 @@ for (const size of [10, 50, 200, 500]) {
         ms(percentile(pane.keys, 95)).padStart(11),
         ms(percentile(frames, 50)).padStart(11),
         ms(percentile(frames, 95)).padStart(11),
-        `${(pane.rssKb / 1024).toFixed(0)} MB`.padStart(8),
+        `${pane.memory.rss.toFixed(0)} (${pane.memory.anon.toFixed(0)}) MB`.padStart(13),
         `${pane.rest.own.toFixed(2)} (${pane.rest.server.toFixed(2)})`.padStart(20),
       ].join(""),
     );
@@ -249,7 +249,8 @@ for (const size of [10, 50, 200, 500]) {
       `ready_p50_ms=${fixed(percentile(pane.ready, 50))}`,
       `key_redraw_p50_ms=${fixed(percentile(pane.keys, 50))}`,
       `frame_p50_ms=${fixed(percentile(frames, 50))}`,
-      `rss_mb=${fixed(pane.rssKb / 1024)}`,
+      `rss_mb=${fixed(pane.memory.rss)}`,
+      `anon_mb=${fixed(pane.memory.anon)}`,
       `rest_cpu=${pane.rest.own.toFixed(2)}`,
       `rest_tmux_server_cpu=${pane.rest.server.toFixed(2)}`,
     ].join(" ");

@@ -20,7 +20,7 @@ import { join, resolve } from "node:path";
 import { installFakeAgent } from "../e2e/fake-agent/install.ts";
 import { Tmux } from "../src/tmux/client.ts";
 import { sizeOf } from "../src/watch/rotating.ts";
-import { percentile } from "./servers.ts";
+import { memoryOf, percentile } from "./servers.ts";
 import { tmuxShim } from "./tmux-shim.ts";
 
 const WINDOW_S = Number(process.argv[2] ?? 20);
@@ -109,11 +109,6 @@ function cpuOf(pids: number[]): Map<number, number> {
   return cpu;
 }
 
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
-  return Number(line?.[1] ?? 0) / 1024;
-}
-
 interface WindowFigures {
   cpu: number;
   /** The engine and the tmux processes it runs. */
@@ -121,6 +116,8 @@ interface WindowFigures {
   /** The tmux server's own CPU over the window. */
   server: number;
   rss: number;
+  /** Of it, the engine's own memory (memoryOf). */
+  anon: number;
   tmuxPerSecond: number;
 }
 
@@ -143,7 +140,7 @@ async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
     cpu: percent(own),
     withTmux: percent(own + tmuxCpu),
     server: percent((procStat(serverPid).cpu - serverBefore) / CLOCK_TICKS),
-    rss: rssMb(pid),
+    ...memoryOf(pid),
     tmuxPerSecond: (shim.calls() - calls) / seconds,
   };
 }
@@ -278,10 +275,10 @@ console.log(
   `taw bench/engine: ${WINDOW_S} s windows, ${SAMPLES} latency samples per state, tmux ${Bun.spawnSync(["tmux", "-V"]).stdout.toString().trim()}, ${navigator.hardwareConcurrency} cores (shared)`,
 );
 console.log(
-  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss MB tmux/s | redraw: same | server% alone",
+  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss (anon) MB tmux/s | redraw: same | server% alone",
 );
 const w = (x: WindowFigures) =>
-  `${f(x.cpu, 2)} (${f(x.withTmux, 2)}) ${f(x.server, 2)} ${f(x.rss)} ${f(x.tmuxPerSecond, 2)}`;
+  `${f(x.cpu, 2)} (${f(x.withTmux, 2)}) ${f(x.server, 2)} ${f(x.rss)} (${f(x.anon)}) ${f(x.tmuxPerSecond, 2)}`;
 const summaries: string[] = [];
 for (const size of SIZES) {
   for (const transport of TRANSPORTS) {
@@ -294,7 +291,7 @@ for (const size of SIZES) {
     // handling the agents' output, which it does with or without an engine.
     const watching = f(row.redraw.withTmux + row.redraw.server - row.serverAlone, 2);
     summaries.push(
-      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} redraw_server_alone_cpu=${f(row.serverAlone, 2)} redraw_watching_cpu=${watching} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)}`,
+      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} redraw_server_alone_cpu=${f(row.serverAlone, 2)} redraw_watching_cpu=${watching} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)} engine_anon_mb=${f(row.redraw.anon)}`,
     );
   }
 }

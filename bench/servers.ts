@@ -1,5 +1,6 @@
 // Bench servers: an isolated tmux server with N plain-sh panes, 5 to a window.
 
+import { readFileSync } from "node:fs";
 import { Tmux } from "../src/tmux/client.ts";
 
 export const PANES_PER_WINDOW = 5;
@@ -42,3 +43,12 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/** A process's resident memory in MB: all of it, and its own (anonymous) part. The rest is
+ * file pages (the Bun executable, the compiled taw, OpenTUI's library), shared with every
+ * other process that maps the same files and given back by the kernel under pressure. */
+export function memoryOf(pid: number): { rss: number; anon: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, anon: kb("RssAnon") / 1024 };
+}
