@@ -3,7 +3,9 @@
 // - latency from a screen change (a cue typed into a fake agent) to the engine having
 //   written the option (its event line appears just after the write), p50 and p95;
 // - the engine process's CPU (% of one core, its worker threads included) and RSS over a
-//   measured window with the agents idle, then with every agent redrawing its screen; beside
+//   measured window with the agents just idle (from SETTLE_MS after the last went idle: the
+//   transition's JIT and garbage collection are still in it), again at rest (from REST_AFTER_MS
+//   after: nothing has happened for a while), then with every agent redrawing its screen; beside
 //   it the tmux side: the tmux processes the engine runs (spawned ones and its control-mode
 //   client) and the tmux server's own CPU, which answers every read; and the server's CPU with
 //   the agents still redrawing once the engine has stopped (handling their output is tmux's
@@ -33,6 +35,9 @@ const ROOT = resolve(import.meta.dir, "..");
 const POLL_MS = 5;
 /** After every agent reads idle, before the window at rest is measured. */
 const SETTLE_MS = 3000;
+/** After every agent reads idle, before the window at rest (the engine is warm, the last
+ * transition's garbage collected). */
+const REST_AFTER_MS = 30_000;
 /** About one engine tick with its own duration: cues land uniformly over it. */
 const CYCLE_MS = 350;
 
@@ -205,6 +210,7 @@ interface Row {
   working: number[];
   blocked: number[];
   idle: WindowFigures;
+  rest: WindowFigures;
   redraw: WindowFigures;
   /** The tmux server's CPU with the agents redrawing and no engine. */
   serverAlone: number;
@@ -238,11 +244,14 @@ async function run(size: number, transport: string): Promise<Row> {
   );
   try {
     await waitAllState(tmux, agents, "idle");
-    // At rest: the last verdicts' holds and writes are over.
+    const idleAt = Date.now();
+    // Just idle: the last verdicts' holds and writes are over.
     await Bun.sleep(SETTLE_MS);
     const eventsPath = (await Bun.$`ls ${stateDir}/events/`.text()).trim().split("\n")[0] as string;
     const events = join(stateDir, "events", eventsPath);
     const idle = await measure(engine.pid, serverPid);
+    await Bun.sleep(Math.max(0, idleAt + REST_AFTER_MS - Date.now()));
+    const rest = await measure(engine.pid, serverPid);
     const working: number[] = [];
     const blocked: number[] = [];
     for (let sample = 0; sample < SAMPLES; sample++) {
@@ -260,7 +269,7 @@ async function run(size: number, transport: string): Promise<Row> {
     engine.kill("SIGTERM");
     await engine.exited;
     const serverAlone = await serverCpu(serverPid);
-    return { size, transport, working, blocked, idle, redraw, serverAlone };
+    return { size, transport, working, blocked, idle, rest, redraw, serverAlone };
   } finally {
     engine.kill("SIGTERM");
     await engine.exited;
@@ -275,7 +284,7 @@ console.log(
   `taw bench/engine: ${WINDOW_S} s windows, ${SAMPLES} latency samples per state, tmux ${Bun.spawnSync(["tmux", "-V"]).stdout.toString().trim()}, ${navigator.hardwareConcurrency} cores (shared)`,
 );
 console.log(
-  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss (anon) MB tmux/s | redraw: same | server% alone",
+  "panes agents transport | working ms p50/p95 | blocked ms p50/p95 | idle: cpu% (+tmux procs) server% rss (anon) MB tmux/s | at rest: same | redraw: same | server% alone",
 );
 const w = (x: WindowFigures) =>
   `${f(x.cpu, 2)} (${f(x.withTmux, 2)}) ${f(x.server, 2)} ${f(x.rss)} (${f(x.anon)}) ${f(x.tmuxPerSecond, 2)}`;
@@ -284,14 +293,14 @@ for (const size of SIZES) {
   for (const transport of TRANSPORTS) {
     const row = await run(size, transport);
     console.log(
-      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${transport.padStart(9)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(40)} | ${w(row.redraw)} | ${f(row.serverAlone, 2)}`,
+      `${String(size).padStart(5)} ${String(Math.max(1, Math.round(size / 5))).padStart(6)} ${transport.padStart(9)} | ${lat(row.working).padStart(18)} | ${lat(row.blocked).padStart(18)} | ${w(row.idle).padStart(40)} | ${w(row.rest)} | ${w(row.redraw)} | ${f(row.serverAlone, 2)}`,
     );
     const total = (x: WindowFigures) => f(x.withTmux + x.server, 2);
     // Watching the redraws: the engine, its tmux processes and what the server spends beyond
     // handling the agents' output, which it does with or without an engine.
     const watching = f(row.redraw.withTmux + row.redraw.server - row.serverAlone, 2);
     summaries.push(
-      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} redraw_server_alone_cpu=${f(row.serverAlone, 2)} redraw_watching_cpu=${watching} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)} engine_anon_mb=${f(row.redraw.anon)}`,
+      `summary panes=${size} transport=${transport} idle_total_cpu=${total(row.idle)} idle_tmux_per_s=${f(row.idle.tmuxPerSecond, 2)} rest_total_cpu=${total(row.rest)} rest_tmux_per_s=${f(row.rest.tmuxPerSecond, 2)} redraw_total_cpu=${total(row.redraw)} redraw_server_alone_cpu=${f(row.serverAlone, 2)} redraw_watching_cpu=${watching} working_p95_ms=${f(percentile(row.working, 95))} blocked_p95_ms=${f(percentile(row.blocked, 95))} engine_rss_mb=${f(row.redraw.rss)} engine_anon_mb=${f(row.redraw.anon)}`,
     );
   }
 }
