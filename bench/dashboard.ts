@@ -2,8 +2,9 @@
 // agent): cold start to the first frame with content (in a pane, and through `taw popup` on
 // an attached client), keypress to redraw (`?` opening and closing the help, timed over a
 // control-mode connection: keys pressed from the first full frame on, while the dashboard
-// still starts its reads, then again once it has settled), the cost of one frame when one agent changes (React + layout +
-// the native frame, in-process), and the dashboard's RSS.
+// still starts its reads, then again once it has settled), the cost of one frame when one
+// agent changes (React + layout + the native frame, in-process), and the dashboard's RSS
+// (read after both sets of keys).
 // Prints figures, then a `summary` line per size for scripts comparing commits; asserts
 // nothing.  Run: bun bench/dashboard.ts [rounds]
 

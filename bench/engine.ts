@@ -33,10 +33,10 @@ const PANES_PER_WINDOW = 5;
 const CLOCK_TICKS = 100;
 const ROOT = resolve(import.meta.dir, "..");
 const POLL_MS = 5;
-/** After every agent reads idle, before the window at rest is measured. */
+/** After every agent reads idle, before the "just idle" window. */
 const SETTLE_MS = 3000;
 /** After every agent reads idle, before the window at rest (the engine is warm, the last
- * transition's garbage collected). */
+ * transition's garbage collected); with windows over 27 s, right after the idle one. */
 const REST_AFTER_MS = 30_000;
 /** About one engine tick with its own duration: cues land uniformly over it. */
 const CYCLE_MS = 350;

@@ -31,7 +31,7 @@ export interface InboxEntry {
 /** Entries from the blocked rows and what was read on their screens. Pure. */
 export function inboxEntries(
   rows: readonly AgentRow[],
-  reads: ReadonlyMap<string, PaneRead | undefined>,
+  reads: ReadonlyMap<string, PaneRead>,
   rules: RiskRules,
   nowSeconds: number,
 ): InboxEntry[] {
@@ -72,8 +72,9 @@ export function inboxEntries(
   );
 }
 
-/** Read every blocked agent's screen (all in one tmux process) and build the inbox. An agent
- * whose screen could not be read is still listed, as `other`. */
+/** Read every blocked agent's screen (PromptReader.readAll) and build the inbox. An agent
+ * whose screen could not be read is still listed, as `other`; so is every agent when the
+ * read as a whole fails (the server went). */
 export async function collectInbox(
   tmux: Tmux,
   reader: PromptReader,

@@ -1,5 +1,6 @@
 // The inbox's reads against a real private tmux server: every blocked pane in one tmux
-// process, each read as `read` reads it alone, and a closed pane or an unknown kind left out.
+// process (one more per failed command), each read as `read` reads it alone, and a closed
+// pane or an unknown kind left out.
 
 import { afterAll, expect, test } from "bun:test";
 import { resolve } from "node:path";
@@ -21,17 +22,19 @@ const socketName = `taw-inbox-read-test-${process.pid}`;
 const tmux = new Tmux({ socketName });
 const reader = new PromptReader(() => loadManifests({ userDir: "/nonexistent" }));
 
-await tmux.run(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "120", "-y", "40", "sh"]);
+await tmux.run(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "120", "-y", "50", "sh"]);
 afterAll(() => tmux.tryRun(["kill-server"]));
 
-/** A pane showing the recorded permission prompt, and one showing a shell. */
+/** A pane showing the recorded permission prompt (40 rows, under the window's 50), and one
+ * showing a shell. */
 async function panes(): Promise<{ prompt: string; shell: string }> {
   const open = async (command: string) =>
     (await tmux.run(["new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", command])).trim();
   const prompt = await open(`cat '${SCREEN}'; exec sleep 60`);
   const shell = await open("exec sleep 60");
-  for (let tries = 0; tries < 100; tries++) {
+  for (let tries = 0; ; tries++) {
     if ((await tmux.run(["capture-pane", "-p", "-t", prompt])).includes("Do you want to proceed?")) break;
+    if (tries === 100) throw new Error("the recorded prompt never showed");
     await Bun.sleep(20);
   }
   return { prompt, shell };
@@ -43,16 +46,29 @@ test("readAll reads many panes in one tmux process, as read reads each", async (
   const reads = await reader.readAll(tmux, [
     { paneId: prompt, kind: "claude" },
     { paneId: shell, kind: "codex" },
-    { paneId: "%999", kind: "claude" },
     { paneId: shell, kind: "no-such-agent" },
   ]);
-  expect(tmux.spawned - before).toBeLessThanOrEqual(2);
+  expect(tmux.spawned - before).toBe(1);
   expect([...reads.keys()].sort()).toEqual([prompt, shell].sort());
   const alone = await reader.read(tmux, prompt, "claude");
   expect(reads.get(prompt)?.state).toBe("blocked");
   expect(reads.get(prompt)?.promptId).toBeDefined();
   expect(reads.get(prompt)?.promptId).toBe(alone?.promptId as string);
+  // The same screen, to the blank rows at its bottom, as `read` gives `answer`.
+  expect(reads.get(prompt)?.screen).toBe(alone?.screen as string);
   expect(reads.get(shell)?.state).not.toBe("blocked");
+});
+
+test("a pane that closed between the listing and the read is left out, and the panes after it are read", async () => {
+  const { prompt, shell } = await panes();
+  const reads = await reader.readAll(tmux, [
+    { paneId: shell, kind: "codex" },
+    { paneId: "%999", kind: "claude" },
+    { paneId: prompt, kind: "claude" },
+  ]);
+  expect([...reads.keys()].sort()).toEqual([prompt, shell].sort());
+  expect(reads.get(prompt)?.state).toBe("blocked");
+  expect(reads.get(prompt)?.promptId).toBe((await reader.read(tmux, prompt, "claude"))?.promptId as string);
 });
 
 test("readAll with nothing to read starts no tmux process", async () => {

@@ -58,12 +58,14 @@ export class PromptReader {
     if (!manifest) return undefined;
     const [capture, titleOf] = readCommands(paneId);
     const [screen, title] = await Promise.all([tmux.run(capture), tmux.run(titleOf)]);
-    return readScreen(manifest, this.specsFor(manifest), screen, title.replace(/\n$/, ""));
+    // Without tmux's last newline, as a batch gives the screen (readAll, the engine, explain):
+    // a region counted from the bottom sees the same rows, so the prompt id is the same.
+    return readScreen(manifest, this.specsFor(manifest), screen.replace(/\n$/, ""), title.replace(/\n$/, ""));
   }
 
-  /** Many panes in one tmux process: a process per pane stalled the dashboard for half a
-   * second at 125 blocked agents. A pane that closed meanwhile, or whose kind no manifest
-   * knows, has no entry. */
+  /** Many panes in one tmux process (and one more after each command that fails: a pane that
+   * closed meanwhile); a process per pane stalled the dashboard for half a second at 125
+   * blocked agents. A pane that closed, or whose kind no manifest knows, has no entry. */
   async readAll(tmux: Tmux, panes: { paneId: string; kind: string }[]): Promise<Map<string, PaneRead>> {
     const known = panes.flatMap(({ paneId, kind }) => {
       const manifest = this.manifest(kind);
