@@ -83,11 +83,7 @@ export async function collectInbox(
   branches: ReadonlyMap<string, string> = new Map(),
 ): Promise<InboxEntry[]> {
   const rows = agentRows(snapshot, branches).filter((row) => row.state === "blocked");
-  const reads = await reader
-    .readAll(
-      tmux,
-      rows.map((row) => ({ paneId: row.paneId, kind: row.kind })),
-    )
-    .catch(() => new Map<string, PaneRead>());
+  const panes = rows.map((row) => ({ paneId: row.paneId, kind: row.kind }));
+  const reads = await reader.readAll(tmux, panes).catch(() => new Map<string, PaneRead>());
   return inboxEntries(rows, reads, rules, Math.floor(Date.now() / 1000));
 }

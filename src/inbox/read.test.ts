@@ -8,16 +8,8 @@ import { loadManifests } from "../detect/manifest.ts";
 import { Tmux } from "../tmux/client.ts";
 import { PromptReader } from "./read.ts";
 
-const SCREEN = resolve(
-  import.meta.dir,
-  "..",
-  "..",
-  "e2e",
-  "fixtures",
-  "screens",
-  "claude",
-  "blocked-permission-bash.txt",
-);
+const SCREENS = resolve(import.meta.dir, "..", "..", "e2e", "fixtures", "screens");
+const SCREEN = `${SCREENS}/claude/blocked-permission-bash.txt`;
 const socketName = `taw-inbox-read-test-${process.pid}`;
 const tmux = new Tmux({ socketName });
 const reader = new PromptReader(() => loadManifests({ userDir: "/nonexistent" }));
@@ -69,6 +61,8 @@ test("a pane that closed between the listing and the read is left out, and the p
   expect([...reads.keys()].sort()).toEqual([prompt, shell].sort());
   expect(reads.get(prompt)?.state).toBe("blocked");
   expect(reads.get(prompt)?.promptId).toBe((await reader.read(tmux, prompt, "claude"))?.promptId as string);
+  // Read alone, a closed pane is an error that says so, not an empty read.
+  await expect(reader.read(tmux, "%999", "claude")).rejects.toMatchObject({ code: "not_found" });
 });
 
 test("readAll with nothing to read starts no tmux process", async () => {

@@ -9,17 +9,12 @@ import type { Prompt } from "../detect/prompt.ts";
 import { readPrompt } from "../detect/prompt.ts";
 import { loadPromptSpecs, type PromptSpec } from "../detect/prompt-schema.ts";
 import type { DetectedState } from "../detect/types.ts";
+import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
 
 /** The title a program set; empty when tmux shows only the host name (as the engine reads it). */
 const TITLE_FORMAT = "#{?#{==:#{pane_title},#{host}},,#{pane_title}}";
-
-/** What a read asks tmux for one pane: its screen, then its title. */
-const readCommands = (paneId: string): [string[], string[]] => [
-  ["capture-pane", "-p", "-t", target(paneId)],
-  ["display-message", "-p", "-t", target(paneId), TITLE_FORMAT],
-];
 
 export interface PaneRead {
   /** What the screen says now, by the agent's manifest. */
@@ -52,15 +47,13 @@ export class PromptReader {
     return specs;
   }
 
-  /** Read pane `paneId` (tmux id) running agent `kind`; undefined when no manifest knows it. */
+  /** Read pane `paneId` (tmux id) running agent `kind`; undefined when no manifest knows it.
+   * The same read as the inbox's (readAll), so `answer` sees the prompt id the inbox showed. */
   async read(tmux: Tmux, paneId: string, kind: string): Promise<PaneRead | undefined> {
-    const manifest = this.manifest(kind);
-    if (!manifest) return undefined;
-    const [capture, titleOf] = readCommands(paneId);
-    const [screen, title] = await Promise.all([tmux.run(capture), tmux.run(titleOf)]);
-    // Without tmux's last newline, as a batch gives the screen (readAll, the engine, explain):
-    // a region counted from the bottom sees the same rows, so the prompt id is the same.
-    return readScreen(manifest, this.specsFor(manifest), screen.replace(/\n$/, ""), title.replace(/\n$/, ""));
+    if (!this.manifest(kind)) return undefined;
+    const read = (await this.readAll(tmux, [{ paneId, kind }])).get(paneId);
+    if (!read) throw notFound("not_found", `pane ${paneId} closed while it was being read`);
+    return read;
   }
 
   /** Many panes in one tmux process (and one more after each command that fails: a pane that
@@ -73,7 +66,12 @@ export class PromptReader {
     });
     const reads = new Map<string, PaneRead>();
     if (known.length === 0) return reads;
-    const results = await tmux.batch(known.flatMap(({ paneId }) => readCommands(paneId)));
+    const results = await tmux.batch(
+      known.flatMap(({ paneId }) => [
+        ["capture-pane", "-p", "-t", target(paneId)],
+        ["display-message", "-p", "-t", target(paneId), TITLE_FORMAT],
+      ]),
+    );
     known.forEach(({ paneId, manifest }, index) => {
       const [screen, title] = [results[2 * index], results[2 * index + 1]];
       if (!screen?.ok || !title?.ok) return;
