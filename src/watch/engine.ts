@@ -36,7 +36,7 @@ import { DEFAULT_WORKERS, WorkerHost } from "./pool.ts";
 import { GENERATION_OPTION, ReadGate, type ReadScope } from "./probe.ts";
 import { type ProcessTable, ProcessTableCache } from "./proctable.ts";
 import { countStates, railText } from "./rail.ts";
-import { type CaptureRequest, type Client, takeRead, watchedSessions } from "./reads.ts";
+import { type CaptureRequest, type Client, type Read, takeRead, watchedSessions } from "./reads.ts";
 import {
   closedSince,
   EXITED_OPTION,
@@ -184,8 +184,15 @@ export class Engine {
   private failures = 0;
   private readonly rest = new ReadGate();
   private serverReads: ServerReads | undefined;
-  /** Ticks in a row that read something: from two on, output goes on (AGENT_TICK_MS). */
+  /** Ticks in a row that read something after the server read something: from two on, output
+   * goes on (AGENT_TICK_MS). A tick that only read busy watchers (the server quiet) does not
+   * count: the next look comes at the quiet pace, so an agent that changes again right after
+   * a verdict (an answer, then a prompt) is seen as soon as after a quiet spell. */
   private readingTicks = 0;
+  /** Whether the server had read something at this tick's look (server-reads.ts). */
+  private serverRead = true;
+  /** The reads this engine's listings made the server do, so far (server-reads.ts). */
+  private ownServerReads = 0;
   private lastBusyReadAt = 0;
   /** The windows that printed at the last tick that read (read ahead at the next). */
   private printing = new Set<string>();
@@ -322,7 +329,7 @@ export class Engine {
     this.lastTickAt = now;
     const read = await this.readServer(now);
     if (this.stopped) return -1;
-    this.readingTicks = read ? this.readingTicks + 1 : 0;
+    this.readingTicks = read && this.serverRead ? this.readingTicks + 1 : 0;
     if (!read) {
       this.probes++;
       return this.nextDelay();
@@ -403,9 +410,10 @@ export class Engine {
    * those the probe says printed. Undefined when the probe alone was enough (or the claim
    * was lost: the engine has stopped). */
   private async readServer(now: number): Promise<TickRead | undefined> {
-    // Looked at before this tick asks tmux anything: what a listing makes the server read
-    // (a pane's command) shows at the next tick, which then asks again.
-    const serverRead = this.serverReads?.moved(this.tmux.bytesToServer) ?? true;
+    // Looked at before this tick asks tmux anything. The command lines this engine's listings
+    // made the server read are taken off: only what others made it read counts.
+    const serverRead = this.serverReads?.moved(this.tmux.bytesToServer, this.ownServerReads) ?? true;
+    this.serverRead = serverRead;
     const woken = this.woken;
     this.woken = false;
     const last = this.last;
@@ -424,7 +432,7 @@ export class Engine {
     // read with the probe, output that goes on costs one tmux invocation a tick, not two.
     const known = new Set(last.sessions.flatMap((session) => session.windows.map((window) => window.id)));
     const ahead = new Set([...busy, ...[...expected].filter((window) => known.has(window))]);
-    const first = await takeRead(this.tmux, ahead, this.captureRequests(ahead), this.focusTracked, now);
+    const first = await this.take(ahead, now);
     if (this.stopped || this.claimLost(first.claim)) return undefined;
     const printed = this.rest.scope(first.probe, ahead);
     if (printed === "all" || !first.complete) return this.readAll(now);
@@ -434,7 +442,7 @@ export class Engine {
     const screens = first.screens;
     let snapshot = ahead.size ? withWindows(last, first.snapshot, ahead, now) : last;
     if (printed.size && snapshot) {
-      const more = await takeRead(this.tmux, printed, this.captureRequests(printed), this.focusTracked, now);
+      const more = await this.take(printed, now);
       if (this.stopped || this.claimLost(more.claim)) return undefined;
       if (!more.complete || this.rest.scope(more.probe, ahead) === "all") return this.readAll(now);
       this.rest.sawRead(more.probe, printed, now);
@@ -448,12 +456,18 @@ export class Engine {
 
   private async readAll(now: number): Promise<TickRead | undefined> {
     this.printing = new Set();
-    const read = await takeRead(this.tmux, "all", this.captureRequests("all"), this.focusTracked, now);
+    const read = await this.take("all", now);
     if (this.stopped || this.claimLost(read.claim)) return undefined;
     this.rest.sawRead(read.probe, "all", now);
     this.clients = read.clients ?? [];
     this.rail = read.rail ?? "";
     return { full: true, snapshot: read.snapshot, screens: read.screens };
+  }
+
+  private async take(scope: ReadScope, now: number): Promise<Read> {
+    const read = await takeRead(this.tmux, scope, this.captureRequests(scope), this.focusTracked, now);
+    this.ownServerReads += read.serverReads;
+    return read;
   }
 
   /** Panes whose watcher is stepped every tick: one that holds an idle verdict, has not

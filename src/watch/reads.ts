@@ -40,7 +40,16 @@ export interface Read {
   screens: Map<string, string>;
   /** The probe's answer, taken in the same batch (probe.ts). */
   probe: Probe;
+  /** Reads this read made the server do itself: one of a command line for each live pane
+   * listed (pane_current_command; a dead pane has none). server-reads.ts takes them off. */
+  serverReads: number;
 }
+
+const liveCount = (snapshot: Snapshot): number => {
+  let live = 0;
+  for (const pane of snapshot.panes.values()) if (!pane.dead) live++;
+  return live;
+};
 
 function listingCommands(scope: ReadScope): string[][] {
   if (scope === "all")
@@ -106,12 +115,20 @@ export async function takeRead(
   const read = { scope, claim: probe.claim, screens, probe };
   if (scope !== "all") {
     const listing = listed.map((result) => result.output).join("\n");
-    return { ...read, snapshot: buildSnapshot(listing, now), complete: listed.every((result) => result.ok) };
+    const snapshot = buildSnapshot(listing, now);
+    return {
+      ...read,
+      snapshot,
+      serverReads: liveCount(snapshot),
+      complete: listed.every((result) => result.ok),
+    };
   }
   const [panes, rail, view] = listed;
+  const snapshot = buildSnapshot(panes?.output ?? "", now, view?.output.trim() ?? "");
   return {
     ...read,
-    snapshot: buildSnapshot(panes?.output ?? "", now, view?.output.trim() ?? ""),
+    snapshot,
+    serverReads: liveCount(snapshot),
     complete: true,
     clients: parseClients(probe.clients, focusTracked),
     rail: rail?.output ?? "",

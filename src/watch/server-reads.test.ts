@@ -31,6 +31,18 @@ test("the engine's own bytes over a control connection are not a move; anything 
   expect(reads.moved(620)).toBe(true);
 });
 
+test("the command lines the engine's listings made the server read are not a move; any other read is", () => {
+  io(1000, 10);
+  const reads = new ServerReads(42, proc);
+  reads.moved(0, 3);
+  io(1026, 13); // a listing of three live panes: three command lines of lengths nobody knows
+  expect(reads.moved(0, 6)).toBe(false);
+  io(1052, 17); // another such listing, and a pane's output
+  expect(reads.moved(0, 9)).toBe(true);
+  io(1060, 18); // no listing since: any read is someone else's
+  expect(reads.moved(0, 9)).toBe(true);
+});
+
 test("counters that cannot be read say moved every time: the engine asks tmux", () => {
   const reads = new ServerReads(7, proc);
   expect(reads.moved()).toBe(true);

@@ -3,7 +3,9 @@
 // attached terminal (it reads their ttys), a job's output (`#()`, run-shell) all move them;
 // a command from a spawned client (a socket message), an option set, a probe do not. Over a
 // control connection the server reads the engine's own commands from a pipe: those bytes,
-// which the engine counts, are taken off. A quiet engine reads this one small file per tick
+// which the engine counts, are taken off. A listing makes the server read each live pane's
+// command line (pane_current_command), one read call a pane, of a length nobody knows: the
+// engine counts the panes it listed, and those calls are taken off. A quiet engine reads this one small file per tick
 // instead of asking tmux anything. Where it cannot be read (no /proc, another user's server),
 // every tick asks tmux.
 
@@ -17,8 +19,10 @@ interface Counters {
   /** Bytes the server read, and its read calls (a read of nothing counts). */
   bytes: number;
   calls: number;
-  /** The engine's own bytes written to the server by then. */
+  /** The engine's own bytes written to the server by then, and the reads its listings made
+   * the server do. */
   own: number;
+  ownCalls: number;
 }
 
 export class ServerReads {
@@ -33,7 +37,7 @@ export class ServerReads {
   ) {}
 
   /** The server's read counters now, or undefined when they cannot be read. */
-  sample(): Omit<Counters, "own"> | undefined {
+  sample(): Omit<Counters, "own" | "ownCalls"> | undefined {
     if (!(this.serverPid > 0)) return undefined;
     try {
       this.fd ??= openSync(`${this.proc}/${this.serverPid}/io`, "r");
@@ -53,17 +57,22 @@ export class ServerReads {
     this.fd = undefined;
   }
 
-  /** True unless the server read nothing but `ownBytes` (the engine's own bytes written to it
-   * so far, over a control connection) since the last call; true when unreadable. */
-  moved(ownBytes = 0): boolean {
+  /** True unless the server read nothing but what the engine made it read since the last call
+   * (`ownBytes`: its bytes written over a control connection so far; `ownCalls`: the command
+   * lines its listings made the server read so far); true when unreadable. */
+  moved(ownBytes = 0, ownCalls = 0): boolean {
     const sampled = this.sample();
-    const now = sampled && { ...sampled, own: ownBytes };
+    const now = sampled && { ...sampled, own: ownBytes, ownCalls };
     const last = this.last;
     this.last = now;
     if (!now || !last) return true;
+    const bytes = now.bytes - last.bytes;
+    const calls = now.calls - last.calls;
     const own = now.own - last.own;
-    if (now.bytes - last.bytes > own) return true;
-    // Its own commands take read calls too; with none sent, any call is someone else's.
-    return own === 0 && now.calls !== last.calls;
+    // Over a control connection the commands' read calls are uncounted: bytes decide.
+    if (own > 0) return bytes > own;
+    // A listing's command lines are of unknown length: calls decide.
+    if (now.ownCalls > last.ownCalls) return calls > now.ownCalls - last.ownCalls;
+    return bytes > 0 || calls > 0;
   }
 }
