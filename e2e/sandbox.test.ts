@@ -63,6 +63,10 @@ describe("sandboxes", () => {
       expect(argvOf(sandboxPid).join(" ")).toContain(
         `/docker run --rm -i -t -v ${sc.root}:${sc.root} -w ${sc.root}`,
       );
+      // It has taw's environment as taw holds it: the launcher's allocator setting taken out.
+      const environ = readFileSync(`/proc/${sandboxPid}/environ`, "utf8").split("\0");
+      expect(environ.some((entry) => entry.startsWith("PATH="))).toBe(true);
+      expect(environ.filter((entry) => /^(MIMALLOC_|TAW_SET_)/.test(entry))).toEqual([]);
 
       const args = readFileSync(sc.runtimeLog, "utf8").trim().split("\n");
       expect(args.slice(1, 4)).toEqual(["run", "--rm", "-i"]);

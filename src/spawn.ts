@@ -55,7 +55,7 @@ export async function runToEnd(argv: string[], options: RunOptions): Promise<Ran
   try {
     proc = Bun.spawn(argv, {
       cwd: options.cwd,
-      env: options.env,
+      env: options.env ?? process.env,
       stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
       stdout: "pipe",
       stderr: "pipe",

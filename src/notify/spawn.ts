@@ -3,7 +3,7 @@
 
 export function spawnDetached(argv: string[]): boolean {
   try {
-    const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
+    const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "ignore", stderr: "ignore", env: process.env });
     proc.unref();
     return true;
   } catch {

@@ -19,6 +19,7 @@ export async function attachTo(tmux: Tmux, session: string, env: Record<string, 
       ),
     );
   const proc = Bun.spawn(["tmux", ...tmux.serverArgs(), "attach-session", "-t", exact], {
+    env: process.env,
     stdio: ["inherit", "inherit", "inherit"],
   });
   if ((await proc.exited) !== 0)

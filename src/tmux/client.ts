@@ -174,6 +174,8 @@ export class Tmux {
     let proc: ReturnType<typeof Bun.spawn>;
     try {
       proc = Bun.spawn(["tmux", ...this.serverArgs(), ...args], {
+        // The environment as taw holds it (runtime.ts): a tmux that starts a server hands it on.
+        env: process.env,
         stdin: input === undefined ? "ignore" : Buffer.from(input),
         stdout: "pipe",
         stderr: "pipe",
