@@ -220,15 +220,10 @@ async function run(size: number, transport: string): Promise<Row> {
   const { tmux, agents } = await setUp(size, transport);
   const serverPid = Number((await tmux.run(["display-message", "-p", "#{pid}"])).trim());
   const stateDir = join(scratch, `state-${size}-${transport}`);
+  // As taw starts its engine: through the launcher (its allocator setting, src/runtime.ts),
+  // which runs the compiled taw when `npm install` (or src/compiled/build.ts) built it.
   const engine = Bun.spawn(
-    [
-      process.execPath,
-      `${ROOT}/src/main.ts`,
-      "engine",
-      "--foreground",
-      "-L",
-      tmux.server.socketName as string,
-    ],
+    [`${ROOT}/bin/taw`, "engine", "--foreground", "-L", tmux.server.socketName as string],
     {
       env: {
         ...process.env,

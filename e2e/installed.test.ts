@@ -8,12 +8,29 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { popupArgs } from "../src/cli/dashboard.ts";
 import { Tmux } from "../src/tmux/client.ts";
+import { ENGINE_OPTION, parseClaim } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const TIMEOUT_MS = 60_000;
 const PLUGIN = `${ROOT}/assets/taw.tmux`;
+
+const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+
+/** The launcher starts taw's processes (the demo's engine here) with Bun's allocator setting
+ * (src/runtime.ts), and what taw starts (the demo's tmux server, its agents) is without it. */
+async function expectAllocatorSettingKept(demo: Tmux): Promise<void> {
+  const claim = parseClaim((await demo.run(["show-options", "-gqv", ENGINE_OPTION])).trim());
+  expect(claim?.pid).toBeGreaterThan(0);
+  expect(environOf(claim?.pid as number)).toContain("MIMALLOC_PURGE_DELAY=0");
+  const pids = (await demo.run(["list-panes", "-a", "-F", "#{pid} #{pane_pid}"]))
+    .split(/\s+/)
+    .filter(Boolean);
+  expect(pids.length).toBeGreaterThan(2);
+  for (const pid of new Set(pids))
+    expect(environOf(Number(pid)).filter((entry) => entry.startsWith("MIMALLOC_"))).toEqual([]);
+}
 
 const screen = (s: TestServer, target = "main") => s.run("capture-pane", "-p", "-t", target);
 
@@ -107,6 +124,7 @@ describe("installed, from a folder outside the checkout", () => {
             30_000,
           );
           expect(shown).toContain("taw demo");
+          if (round === 1) await expectAllocatorSettingKept(demo);
           await s.run("send-keys", "-t", pane, "q");
           await screenShows(s, pane, (text) => text.includes("npm start exited 0"), "a clean exit");
         }

@@ -2,12 +2,14 @@
 
 import { execute, stdio } from "./cli/command.ts";
 import { EXIT } from "./errors.ts";
+import { forgetLauncherEnv } from "./runtime.ts";
 import { VERSION } from "./version.ts";
 
 /** Agent hooks run these on every event: they load their own module, not every verb's. */
 const REPORT_VERBS = ["report-agent", "report-agent-session", "release-agent", "report-metadata"];
 
 export async function main(argv: string[]): Promise<number> {
+  forgetLauncherEnv();
   if (process.env.TAW_INVOKED_AS === "herdr") {
     // bin/herdr: herdr's command line; the marker does not pass on to what taw starts.
     delete process.env.TAW_INVOKED_AS;

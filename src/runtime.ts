@@ -26,3 +26,19 @@ export function bunExecutable(): string {
   ];
   return candidates.find((path) => Bun.which(path) !== null) ?? Bun.which("bun") ?? "bun";
 }
+
+/**
+ * The launcher (bin/taw) starts every taw process with MIMALLOC_PURGE_DELAY=0 unless the user
+ * set it. Bun's allocator (mimalloc) then returns freed memory to the system when it is freed,
+ * instead of from its scavenger thread, which it woke after each timer of a process that
+ * looks at something every 150 ms: the resting engine at 50 panes went from 0.70 to 0.35 % of
+ * a core (bench/engine.ts), with the same memory. The allocator reads it once, at start; taw
+ * then takes it out of its environment, so the tmux servers, shells and agents it starts do
+ * not inherit it. Bun.spawn without `env` hands on the environment the process started with,
+ * whatever process.env holds since: taw's spawns pass `env: process.env`.
+ */
+export function forgetLauncherEnv(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.TAW_SET_PURGE_DELAY === undefined) return;
+  delete env.TAW_SET_PURGE_DELAY;
+  delete env.MIMALLOC_PURGE_DELAY;
+}

@@ -4,6 +4,7 @@
 // has a budget of 300 ms; `taw dashboard` is the same dashboard through the CLI.
 
 import { usageError } from "../errors.ts";
+import { forgetLauncherEnv } from "../runtime.ts";
 import { type ServerSelection, serverFromEnv, Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { type FailureScene, reportFailure } from "./failure.ts";
@@ -48,6 +49,7 @@ export function parseEntryArgs(argv: string[], env = process.env): EntryArgs {
 
 /** Runs the dashboard for `argv` until the user quits; a failure is reported and exits 2. */
 export async function runEntry(argv: string[]): Promise<void> {
+  forgetLauncherEnv();
   let splashed = false;
   // Until the arguments are read, a failure is shown on the server the popup runs in.
   const clientWord = argv.indexOf("--client");
