@@ -1,6 +1,6 @@
 // A dashboard left alone costs (almost) nothing: reading another engine's options, it asks
-// tmux only when the server did something (ServerActivity: its read counters moved) and
-// every few seconds, and captures the preview only then;
+// tmux only when the server did something (ServerActivity: its read counters moved, its own
+// listings aside) and every few seconds, and captures the preview only then;
 // yet the selected agent's next output and the next report still show within a second or so.
 // tmux processes are counted by a shim on the dashboard's PATH.
 

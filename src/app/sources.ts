@@ -5,7 +5,7 @@
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { AGENT_VIEW_OPTION, LIST_PANES } from "../tmux/formats.ts";
-import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
+import { buildSnapshot, livePaneCount, type Snapshot } from "../tmux/snapshot.ts";
 import { parseClaim, SHOW_CLAIM } from "../watch/claim.ts";
 import type { Engine } from "../watch/engine.ts";
 import { silentLogger } from "../watch/log.ts";
@@ -87,7 +87,9 @@ export class ReaderSource implements SnapshotSource {
           if (probe.output !== lastAnswer || now - lastFullAt >= READER_FULL_EVERY_MS) {
             const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
             if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
-            onSnapshot(buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? ""));
+            const snapshot = buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? "");
+            this.tmux.commandLinesRead += livePaneCount(snapshot);
+            onSnapshot(snapshot);
             lastAnswer = probe.output;
             lastFullAt = now;
           }

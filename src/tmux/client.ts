@@ -56,6 +56,11 @@ export class Tmux {
     this.dropControl();
   }
 
+  /** Command lines the server read for listings through this client: one per live pane listed
+   * (pane_current_command). Its read counters show them as they show a pane's output
+   * (src/watch/server-reads.ts); whoever parses a listing adds its live panes here. */
+  commandLinesRead = 0;
+
   /** Bytes this client's control connections wrote to the server (0 on the spawn path). */
   get bytesToServer(): number {
     return this.endedBytes + (this.control?.bytesWritten ?? 0);

@@ -5,11 +5,13 @@ import type { Tmux } from "./client.ts";
 import { target as escapeTarget } from "./escape.ts";
 import { LIST_PANES } from "./formats.ts";
 import { type IdKind, parseId } from "./ids.ts";
-import { buildSnapshot, type Snapshot } from "./snapshot.ts";
+import { buildSnapshot, livePaneCount, type Snapshot } from "./snapshot.ts";
 import { locate } from "./target.ts";
 
 export async function takeSnapshot(tmux: Tmux): Promise<Snapshot> {
-  return buildSnapshot(await tmux.run(LIST_PANES));
+  const snapshot = buildSnapshot(await tmux.run(LIST_PANES));
+  tmux.commandLinesRead += livePaneCount(snapshot);
+  return snapshot;
 }
 
 const FIELD: Record<IdKind, string> = { session: "session_id", window: "window_id", pane: "pane_id" };

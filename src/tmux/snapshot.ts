@@ -181,3 +181,10 @@ const carry = (pane: Pane): Pane => ({ ...pane, agent: { ...pane.agent } });
 
 const samePaneIds = (a: Window, b: Window) =>
   a.panes.length === b.panes.length && a.panes.every((pane, index) => pane.id === b.panes[index]?.id);
+
+/** The panes of a snapshot whose process lives: those whose command line tmux read to list them. */
+export function livePaneCount(snapshot: Snapshot): number {
+  let live = 0;
+  for (const pane of snapshot.panes.values()) if (!pane.dead) live++;
+  return live;
+}

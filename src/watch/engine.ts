@@ -191,8 +191,6 @@ export class Engine {
   private readingTicks = 0;
   /** Whether the server had read something at this tick's look (server-reads.ts). */
   private serverRead = true;
-  /** The reads this engine's listings made the server do, so far (server-reads.ts). */
-  private ownServerReads = 0;
   private lastBusyReadAt = 0;
   /** The windows that printed at the last tick that read (read ahead at the next). */
   private printing = new Set<string>();
@@ -412,7 +410,7 @@ export class Engine {
   private async readServer(now: number): Promise<TickRead | undefined> {
     // Looked at before this tick asks tmux anything. The command lines this engine's listings
     // made the server read are taken off: only what others made it read counts.
-    const serverRead = this.serverReads?.moved(this.tmux.bytesToServer, this.ownServerReads) ?? true;
+    const serverRead = this.serverReads?.moved(this.tmux.bytesToServer, this.tmux.commandLinesRead) ?? true;
     this.serverRead = serverRead;
     const woken = this.woken;
     this.woken = false;
@@ -464,10 +462,8 @@ export class Engine {
     return { full: true, snapshot: read.snapshot, screens: read.screens };
   }
 
-  private async take(scope: ReadScope, now: number): Promise<Read> {
-    const read = await takeRead(this.tmux, scope, this.captureRequests(scope), this.focusTracked, now);
-    this.ownServerReads += read.serverReads;
-    return read;
+  private take(scope: ReadScope, now: number): Promise<Read> {
+    return takeRead(this.tmux, scope, this.captureRequests(scope), this.focusTracked, now);
   }
 
   /** Panes whose watcher is stepped every tick: one that holds an idle verdict, has not

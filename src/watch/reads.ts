@@ -9,7 +9,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
 import { AGENT_VIEW_OPTION, LIST_PANES, PANE_FORMAT } from "../tmux/formats.ts";
-import { buildSnapshot, type Snapshot } from "../tmux/snapshot.ts";
+import { buildSnapshot, livePaneCount, type Snapshot } from "../tmux/snapshot.ts";
 import { PROBE_COMMANDS, type Probe, parseProbe, type ReadScope } from "./probe.ts";
 import { RAIL_OPTION } from "./rail.ts";
 
@@ -40,16 +40,7 @@ export interface Read {
   screens: Map<string, string>;
   /** The probe's answer, taken in the same batch (probe.ts). */
   probe: Probe;
-  /** Reads this read made the server do itself: one of a command line for each live pane
-   * listed (pane_current_command; a dead pane has none). server-reads.ts takes them off. */
-  serverReads: number;
 }
-
-const liveCount = (snapshot: Snapshot): number => {
-  let live = 0;
-  for (const pane of snapshot.panes.values()) if (!pane.dead) live++;
-  return live;
-};
 
 function listingCommands(scope: ReadScope): string[][] {
   if (scope === "all")
@@ -116,19 +107,15 @@ export async function takeRead(
   if (scope !== "all") {
     const listing = listed.map((result) => result.output).join("\n");
     const snapshot = buildSnapshot(listing, now);
-    return {
-      ...read,
-      snapshot,
-      serverReads: liveCount(snapshot),
-      complete: listed.every((result) => result.ok),
-    };
+    tmux.commandLinesRead += livePaneCount(snapshot);
+    return { ...read, snapshot, complete: listed.every((result) => result.ok) };
   }
   const [panes, rail, view] = listed;
   const snapshot = buildSnapshot(panes?.output ?? "", now, view?.output.trim() ?? "");
+  tmux.commandLinesRead += livePaneCount(snapshot);
   return {
     ...read,
     snapshot,
-    serverReads: liveCount(snapshot),
     complete: true,
     clients: parseClients(probe.clients, focusTracked),
     rail: rail?.output ?? "",
