@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { installFakeAgent } from "../e2e/fake-agent/install.ts";
 import { Tmux } from "../src/tmux/client.ts";
+import { ENGINE_OPTION, parseClaim } from "../src/watch/claim.ts";
 import { sizeOf } from "../src/watch/rotating.ts";
 import { memoryOf, percentile } from "./servers.ts";
 import { tmuxShim } from "./tmux-shim.ts";
@@ -244,9 +245,13 @@ async function run(size: number, transport: string): Promise<Row> {
     await Bun.sleep(SETTLE_MS);
     const eventsPath = (await Bun.$`ls ${stateDir}/events/`.text()).trim().split("\n")[0] as string;
     const events = join(stateDir, "events", eventsPath);
-    const idle = await measure(engine.pid, serverPid);
+    // The engine's own pid, from its claim: a compiled taw older than its sources runs them
+    // as a child, which the launched process only waits for.
+    const claimed = parseClaim((await tmux.run(["show-options", "-gqv", ENGINE_OPTION])).trim());
+    const enginePid = claimed?.pid ?? engine.pid;
+    const idle = await measure(enginePid, serverPid);
     await Bun.sleep(Math.max(0, idleAt + REST_AFTER_MS - Date.now()));
-    const rest = await measure(engine.pid, serverPid);
+    const rest = await measure(enginePid, serverPid);
     const working: number[] = [];
     const blocked: number[] = [];
     for (let sample = 0; sample < SAMPLES; sample++) {
@@ -259,7 +264,7 @@ async function run(size: number, transport: string): Promise<Row> {
     for (const pane of agents) await typeCue(tmux, pane, "working");
     await waitAllState(tmux, agents, "working");
     for (const pane of agents) await typeCue(tmux, pane, "redraw on");
-    const redraw = await measure(engine.pid, serverPid);
+    const redraw = await measure(enginePid, serverPid);
     // The same redrawing with no engine: what the tmux server spends on the agents' output itself.
     engine.kill("SIGTERM");
     await engine.exited;

@@ -20,10 +20,17 @@ export class ServerActivity {
       .run(["display-message", "-p", "#{pid}"])
       .then((pid) => new ServerReads(Number(pid.trim())))
       .catch(() => undefined);
-    return (await this.reads)?.moved(0, this.tmux.commandLinesRead) ?? true;
+    const reads = await this.reads;
+    if (!reads) return true;
+    // Its listings measure the command lines they made the server read with these counters.
+    this.tmux.readCalls ??= reads.calls;
+    return reads.moved(0, this.tmux.commandLinesRead, this.tmux.listingsInFlight > 0);
   }
 
   close(): void {
-    void this.reads?.then((reads) => reads?.close());
+    void this.reads?.then((reads) => {
+      if (reads && this.tmux.readCalls === reads.calls) this.tmux.readCalls = undefined;
+      reads?.close();
+    });
   }
 }

@@ -8,6 +8,7 @@ import { ReaderSource } from "./sources.ts";
 function standIn(probe: () => string) {
   const calls = { probes: 0, listings: 0 };
   const tmux = {
+    listing: (run: () => Promise<unknown>) => run(),
     batch: async (commands: string[][]) =>
       commands.map((command) => {
         if (command[0] === "list-panes") calls.listings++;

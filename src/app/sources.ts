@@ -85,10 +85,12 @@ export class ReaderSource implements SnapshotSource {
           onProblem(problem?.output.trim() || undefined);
           const now = Date.now();
           if (probe.output !== lastAnswer || now - lastFullAt >= READER_FULL_EVERY_MS) {
-            const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
-            if (!listing?.ok) throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
-            const snapshot = buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? "");
-            this.tmux.commandLinesRead += livePaneCount(snapshot);
+            const snapshot = await this.tmux.listing(async () => {
+              const [listing, view] = await this.tmux.batch([LIST_PANES, SHOW_VIEW]);
+              if (!listing?.ok)
+                throw new TawError("tmux_failed", listing?.error || "the pane listing failed");
+              return buildSnapshot(listing?.output ?? "", Date.now(), view?.output.trim() ?? "");
+            }, livePaneCount);
             onSnapshot(snapshot);
             lastAnswer = probe.output;
             lastFullAt = now;

@@ -34,7 +34,8 @@ function startBuild(): void {
 }
 
 /** Runs `entry` from the sources with this process's arguments and terminal, passing on the
- * signals it is sent, and ends as it ends. */
+ * signals it is sent, and ends as it ends. The child has the environment this process started
+ * with (Bun.spawn's default), so the launcher's allocator setting too (src/runtime.ts). */
 async function runFromSources(entry: string, argv: string[]): Promise<never> {
   startBuild();
   const child = Bun.spawn([bunExecutable(), ...BUN_FLAGS, join(PACKAGE_ROOT, "src", entry), ...argv], {

@@ -32,7 +32,7 @@ function serve(dir: string, maxConnections?: number, herdr: Partial<HerdrConfig>
     path: join(dir, "herdr-test.sock"),
     // No tmux: an empty server, so this test process is a client outside every pane.
     ctx: {
-      tmux: { run: async () => "" } as unknown as Tmux,
+      tmux: { run: async () => "", listing: (run: () => Promise<unknown>) => run() } as unknown as Tmux,
       env: {},
       snapshot: () => buildSnapshot(""),
       announce: (announcement) => announcements.emit(announcement),

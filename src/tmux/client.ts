@@ -56,10 +56,33 @@ export class Tmux {
     this.dropControl();
   }
 
-  /** Command lines the server read for listings through this client: one per live pane listed
-   * (pane_current_command). Its read counters show them as they show a pane's output
-   * (src/watch/server-reads.ts); whoever parses a listing adds its live panes here. */
+  /** Command lines the server read for listings through this client (`listing`): for
+   * pane_current_command it reads /proc once per live pane whose process group it can open.
+   * Its read counters show them as they show a pane's output; src/watch/server-reads.ts
+   * takes them off. */
   commandLinesRead = 0;
+  /** Listings under way: a look at the server's counters meanwhile cannot tell theirs apart. */
+  listingsInFlight = 0;
+  /** The server's read calls so far, where the owner of its counters can read them. */
+  readCalls: (() => number | undefined) | undefined;
+
+  /** Runs a listing of panes and counts the command lines it made the server read: the read
+   * calls measured around it, never more than its live panes (so a pane's output meanwhile is
+   * not taken for one); its live panes where the calls cannot be read. */
+  async listing<T>(run: () => Promise<T>, livePanes: (result: T) => number): Promise<T> {
+    this.listingsInFlight++;
+    try {
+      const before = this.readCalls?.();
+      const result = await run();
+      const after = this.readCalls?.();
+      const live = livePanes(result);
+      const measured = before === undefined || after === undefined ? live : after - before;
+      this.commandLinesRead += Math.max(0, Math.min(live, measured));
+      return result;
+    } finally {
+      this.listingsInFlight--;
+    }
+  }
 
   /** Bytes this client's control connections wrote to the server (0 on the spawn path). */
   get bytesToServer(): number {

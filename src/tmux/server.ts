@@ -9,9 +9,7 @@ import { buildSnapshot, livePaneCount, type Snapshot } from "./snapshot.ts";
 import { locate } from "./target.ts";
 
 export async function takeSnapshot(tmux: Tmux): Promise<Snapshot> {
-  const snapshot = buildSnapshot(await tmux.run(LIST_PANES));
-  tmux.commandLinesRead += livePaneCount(snapshot);
-  return snapshot;
+  return tmux.listing(async () => buildSnapshot(await tmux.run(LIST_PANES)), livePaneCount);
 }
 
 const FIELD: Record<IdKind, string> = { session: "session_id", window: "window_id", pane: "pane_id" };

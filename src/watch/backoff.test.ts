@@ -20,6 +20,10 @@ class ScriptedTmux {
 
   close(): void {}
 
+  listing<T>(run: () => Promise<T>): Promise<T> {
+    return run();
+  }
+
   describeSocket(): string {
     return "/tmp/taw-backoff-test";
   }

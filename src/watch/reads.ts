@@ -5,6 +5,7 @@
 // so a quiet pane costs a format evaluation, not a capture. A read of some windows lists
 // only their panes (and captures only theirs): the clients and the rail are as last read.
 
+import type { BatchResult } from "../tmux/batch.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
@@ -86,14 +87,27 @@ export function parseClients(output: string, focusTracked: boolean): Client[] {
   return clients;
 }
 
-export async function takeRead(
+export function takeRead(
   tmux: Tmux,
   scope: ReadScope,
   captures: CaptureRequest[],
   focusTracked: boolean,
   now = Date.now(),
 ): Promise<Read> {
-  const results = await tmux.batch(readCommands(scope, captures));
+  return tmux.listing(
+    async () =>
+      parseRead(await tmux.batch(readCommands(scope, captures)), scope, captures, focusTracked, now),
+    (read) => livePaneCount(read.snapshot),
+  );
+}
+
+function parseRead(
+  results: BatchResult[],
+  scope: ReadScope,
+  captures: CaptureRequest[],
+  focusTracked: boolean,
+  now: number,
+): Read {
   const [windows, clients, names] = results.map((result) => result.output);
   const probe = parseProbe(windows ?? "", clients ?? "", names ?? "");
   const first = PROBE_COMMANDS.length;
@@ -107,12 +121,10 @@ export async function takeRead(
   if (scope !== "all") {
     const listing = listed.map((result) => result.output).join("\n");
     const snapshot = buildSnapshot(listing, now);
-    tmux.commandLinesRead += livePaneCount(snapshot);
     return { ...read, snapshot, complete: listed.every((result) => result.ok) };
   }
   const [panes, rail, view] = listed;
   const snapshot = buildSnapshot(panes?.output ?? "", now, view?.output.trim() ?? "");
-  tmux.commandLinesRead += livePaneCount(snapshot);
   return {
     ...read,
     snapshot,

@@ -43,6 +43,17 @@ test("the command lines the engine's listings made the server read are not a mov
   expect(reads.moved(0, 9)).toBe(true);
 });
 
+test("a look during one of its own listings says moved and keeps the look before as its baseline", () => {
+  io(1000, 10);
+  const reads = new ServerReads(42, proc);
+  reads.moved(0, 0);
+  io(1010, 12); // a listing's two command lines, read before the listing is counted
+  expect(reads.moved(0, 0, true)).toBe(true);
+  io(1015, 13); // the listing counted, and then one read of a pane's output
+  expect(reads.moved(0, 2)).toBe(true);
+  expect(reads.moved(0, 2)).toBe(false);
+});
+
 test("counters that cannot be read say moved every time: the engine asks tmux", () => {
   const reads = new ServerReads(7, proc);
   expect(reads.moved()).toBe(true);

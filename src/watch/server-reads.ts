@@ -4,8 +4,9 @@
 // a command from a spawned client (a socket message), an option set, a probe do not. Over a
 // control connection the server reads the engine's own commands from a pipe: those bytes,
 // which the engine counts, are taken off. A listing makes the server read each live pane's
-// command line (pane_current_command), one read call a pane, of a length nobody knows: the
-// engine counts the panes it listed, and those calls are taken off. A quiet engine reads this one small file per tick
+// command line (pane_current_command), one read call a pane whose process group it can open,
+// of a length nobody knows: the tmux client measures them around each of its listings
+// (Tmux.listing), and those calls are taken off. A quiet engine reads this one small file per tick
 // instead of asking tmux anything. Where it cannot be read (no /proc, another user's server),
 // every tick asks tmux.
 
@@ -30,6 +31,7 @@ export class ServerReads {
   /** The counters' file, kept open: each look is one read from its start. */
   private fd: number | undefined;
   private readonly buffer = Buffer.alloc(512);
+  private closed = false;
 
   constructor(
     private readonly serverPid: number,
@@ -55,12 +57,19 @@ export class ServerReads {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.closed = true;
   }
 
-  /** True unless the server read nothing but what the engine made it read since the last call
-   * (`ownBytes`: its bytes written over a control connection so far; `ownCalls`: the command
-   * lines its listings made the server read so far); true when unreadable. */
-  moved(ownBytes = 0, ownCalls = 0): boolean {
+  /** The server's read calls so far (for Tmux.readCalls), undefined once closed. */
+  readonly calls = (): number | undefined => (this.closed ? undefined : this.sample()?.calls);
+
+  /** True unless the server read nothing but what this process made it read since the last
+   * call (`ownBytes`: its bytes written over a control connection so far; `ownCalls`: the
+   * command lines its listings made the server read so far, Tmux.commandLinesRead); true
+   * when unreadable. During one of its listings (`listing`) the calls cannot be told apart:
+   * true, and the next call compares with the look before. */
+  moved(ownBytes = 0, ownCalls = 0, listing = false): boolean {
+    if (listing) return true;
     const sampled = this.sample();
     const now = sampled && { ...sampled, own: ownBytes, ownCalls };
     const last = this.last;
@@ -69,7 +78,8 @@ export class ServerReads {
     const bytes = now.bytes - last.bytes;
     const calls = now.calls - last.calls;
     const own = now.own - last.own;
-    // Over a control connection the commands' read calls are uncounted: bytes decide.
+    // Over a control connection the commands' read calls are uncounted: bytes decide (and a
+    // listing's command lines, of unknown length, read as activity).
     if (own > 0) return bytes > own;
     // A listing's command lines are of unknown length: calls decide.
     if (now.ownCalls > last.ownCalls) return calls > now.ownCalls - last.ownCalls;
