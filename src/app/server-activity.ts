@@ -20,17 +20,10 @@ export class ServerActivity {
       .run(["display-message", "-p", "#{pid}"])
       .then((pid) => new ServerReads(Number(pid.trim())))
       .catch(() => undefined);
-    const reads = await this.reads;
-    if (!reads) return true;
-    // Its listings measure the command lines they made the server read with these counters.
-    this.tmux.readCalls ??= reads.calls;
-    return reads.moved(0, this.tmux.commandLinesRead, this.tmux.listingsInFlight > 0);
+    return (await this.reads)?.movedBeyond(this.tmux) ?? true;
   }
 
   close(): void {
-    void this.reads?.then((reads) => {
-      if (reads && this.tmux.readCalls === reads.calls) this.tmux.readCalls = undefined;
-      reads?.close();
-    });
+    void this.reads?.then((reads) => reads?.close());
   }
 }

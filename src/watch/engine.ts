@@ -265,7 +265,6 @@ export class Engine {
     const version = parseVersion(await this.tmux.run(["-V"]).catch(() => ""));
     const serverPid = await this.tmux.run(["display-message", "-p", "#{pid}"]).catch(() => "");
     this.serverReads = new ServerReads(Number(serverPid.trim()));
-    this.tmux.readCalls ??= this.serverReads.calls;
     this.focusTracked = version ? atLeast(version, FOCUS_FLAGS_SINCE.major, FOCUS_FLAGS_SINCE.minor) : false;
     this.returning = {
       roster: this.rosterPath ? readRoster(this.rosterPath) : {},
@@ -289,7 +288,6 @@ export class Engine {
   private end(why: string): void {
     this.stopped = true;
     this.tmux.close();
-    if (this.tmux.readCalls === this.serverReads?.calls) this.tmux.readCalls = undefined;
     this.serverReads?.close();
     this.host?.close();
     this.host = undefined;
@@ -412,12 +410,7 @@ export class Engine {
   private async readServer(now: number): Promise<TickRead | undefined> {
     // Looked at before this tick asks tmux anything. The command lines this engine's listings
     // made the server read are taken off: only what others made it read counts.
-    const serverRead =
-      this.serverReads?.moved(
-        this.tmux.bytesToServer,
-        this.tmux.commandLinesRead,
-        this.tmux.listingsInFlight > 0,
-      ) ?? true;
+    const serverRead = this.serverReads?.movedBeyond(this.tmux) ?? true;
     this.serverRead = serverRead;
     const woken = this.woken;
     this.woken = false;

@@ -11,6 +11,10 @@
 // every tick asks tmux.
 
 import { closeSync, openSync, readSync } from "node:fs";
+import type { Tmux } from "../tmux/client.ts";
+
+/** What a tmux client of this process made the server read, and where its listings measure. */
+type OwnReads = Pick<Tmux, "bytesToServer" | "commandLinesRead" | "listingsInFlight" | "readCalls">;
 
 const COUNTER = (name: string) => new RegExp(`^${name}:\\s*(\\d+)$`, "m");
 const RCHAR = COUNTER("rchar");
@@ -31,7 +35,8 @@ export class ServerReads {
   /** The counters' file, kept open: each look is one read from its start. */
   private fd: number | undefined;
   private readonly buffer = Buffer.alloc(512);
-  private closed = false;
+  /** The tmux client whose listings measure with these counters (movedBeyond). */
+  private lentTo: OwnReads | undefined;
 
   constructor(
     private readonly serverPid: number,
@@ -57,11 +62,20 @@ export class ServerReads {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
-    this.closed = true;
+    if (this.lentTo?.readCalls === this.calls) this.lentTo.readCalls = undefined;
   }
 
-  /** The server's read calls so far (for Tmux.readCalls), undefined once closed. */
-  readonly calls = (): number | undefined => (this.closed ? undefined : this.sample()?.calls);
+  /** The server's read calls so far (for Tmux.readCalls). */
+  readonly calls = (): number | undefined => this.sample()?.calls;
+
+  /** `moved` for all that `client`, a tmux client of this process, made the server read. Its
+   * listings measure the command lines they made it read with these counters, unless another
+   * owner's already do, until this closes. */
+  movedBeyond(client: OwnReads): boolean {
+    client.readCalls ??= this.calls;
+    this.lentTo = client;
+    return this.moved(client.bytesToServer, client.commandLinesRead, client.listingsInFlight > 0);
+  }
 
   /** True unless the server read nothing but what this process made it read since the last
    * call (`ownBytes`: its bytes written over a control connection so far; `ownCalls`: the
