@@ -10,7 +10,9 @@
 //   client) and the tmux server's own CPU, which answers every read; and the server's CPU with
 //   the agents still redrawing once the engine has stopped (handling their output is tmux's
 //   own work, engine or not: what watching costs is the difference);
-// - tmux processes per second the engine starts (counted by a tmux shim on its PATH).
+// - tmux processes per second the engine starts, counted as the kernel sees them start a copy of
+//   tmux on its PATH (tmux-exec-counter.ts): a counting shell before each would be CPU the
+//   engine's figures take on.
 // Each size runs once per transport: a tmux process per batch ("spawn"), or one control-mode
 // connection (TAW_TMUX_CONTROL=1, "control"). A `summary` line per run is for scripts.
 // Bounded for a shared 2-core machine: WINDOW_S seconds per window (default 20).
@@ -24,7 +26,7 @@ import { Tmux } from "../src/tmux/client.ts";
 import { ENGINE_OPTION, parseClaim } from "../src/watch/claim.ts";
 import { sizeOf } from "../src/watch/rotating.ts";
 import { memoryOf, percentile } from "./servers.ts";
-import { tmuxShim } from "./tmux-shim.ts";
+import { tmuxExecCounter } from "./tmux-exec-counter.ts";
 
 const WINDOW_S = Number(process.argv[2] ?? 20);
 const SIZES = (process.argv[3] ?? "10,50,200").split(",").map(Number);
@@ -44,7 +46,7 @@ const CYCLE_MS = 350;
 
 const scratch = mkdtempSync(join(tmpdir(), "taw-bench-engine-"));
 const agentPath = installFakeAgent(join(scratch, "agents"), "claude");
-const shim = tmuxShim();
+const shim = tmuxExecCounter();
 
 async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents: string[] }> {
   // A name per run: a server just killed under the same name may still be on its way out.
