@@ -46,7 +46,7 @@ const CYCLE_MS = 350;
 
 const scratch = mkdtempSync(join(tmpdir(), "taw-bench-engine-"));
 const agentPath = installFakeAgent(join(scratch, "agents"), "claude");
-const shim = tmuxExecCounter();
+const tmuxStarts = tmuxExecCounter();
 
 async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents: string[] }> {
   // A name per run: a server just killed under the same name may still be on its way out.
@@ -70,7 +70,7 @@ async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents:
   const agentCount = Math.max(1, Math.round(size / 5));
   const commands: string[][] = [["set-option", "-g", "exit-empty", "off"]];
   for (let index = 0; index < agentCount; index++)
-    commands.push(["new-window", "-d", "-t", "bench:", agentPath]);
+    commands.push(["new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "bench:", agentPath]);
   let plain = 1;
   let window = -1;
   while (plain + agentCount < size) {
@@ -80,12 +80,10 @@ async function setUp(size: number, label: string): Promise<{ tmux: Tmux; agents:
     } else commands.push(["split-window", "-d", "-t", `bench:sh${window}`, "sh"]);
     plain++;
   }
-  await tmux.batch(commands);
-  const listing = await tmux.run(["list-panes", "-a", "-F", "#{pane_id} #{pane_current_command}"]);
-  const agents = listing
-    .split("\n")
-    .filter((line) => line && !line.endsWith(" sh"))
-    .map((line) => line.split(" ")[0] as string);
+  // The agents' panes as new-window made them: a listing just after may still show a pane's
+  // command as tmux (forked, not yet the shell), which is no agent.
+  const made = await tmux.batch(commands);
+  const agents = made.slice(1, 1 + agentCount).map((result) => result.output.trim());
   return { tmux, agents };
 }
 
@@ -133,7 +131,7 @@ async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
   const before = procStat(pid);
   const serverBefore = procStat(serverPid).cpu;
   const childrenBefore = cpuOf(liveChildren(pid));
-  const calls = shim.calls();
+  const calls = tmuxStarts.calls();
   const start = performance.now();
   await Bun.sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - start) / 1000;
@@ -149,7 +147,7 @@ async function measure(pid: number, serverPid: number): Promise<WindowFigures> {
     withTmux: percent(own + tmuxCpu),
     server: percent((procStat(serverPid).cpu - serverBefore) / CLOCK_TICKS),
     ...memoryOf(pid),
-    tmuxPerSecond: (shim.calls() - calls) / seconds,
+    tmuxPerSecond: (tmuxStarts.calls() - calls) / seconds,
   };
 }
 
@@ -230,7 +228,7 @@ async function run(size: number, transport: string): Promise<Row> {
     {
       env: {
         ...process.env,
-        PATH: `${shim.dir}:${process.env.PATH}`,
+        PATH: `${tmuxStarts.dir}:${process.env.PATH}`,
         TAW_STATE_DIR: stateDir,
         TAW_TMUX_CONTROL: transport === "control" ? "1" : "0",
         TMUX: "",

@@ -1,5 +1,6 @@
-// A `tmux` for a process's PATH that notes each start and runs the real one: how bench/ and
-// the e2e rest tests count the tmux processes taw starts.
+// A `tmux` for a process's PATH that notes each start and runs the real one: how the e2e rest
+// tests count the tmux processes taw starts, exactly, however many run at once. It runs a shell
+// before each tmux: where CPU is measured, bench/ counts with tmux-exec-counter.ts.
 
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
