@@ -11,7 +11,7 @@ import { dlopen, FFIType, ptr } from "bun:ffi";
 import { chmodSync, copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TmuxShim } from "./tmux-shim.ts";
+import type { TmuxStartCount } from "./tmux-shim.ts";
 
 const IN_NONBLOCK = 0o4000;
 const IN_CLOEXEC = 0o2000000;
@@ -27,7 +27,7 @@ const libc = () =>
     read: { args: [FFIType.i32, FFIType.ptr, FFIType.u64], returns: FFIType.i64 },
   }).symbols;
 
-export function tmuxExecCounter(): TmuxShim {
+export function tmuxExecCounter(): TmuxStartCount {
   const real = Bun.which("tmux");
   if (!real) throw new Error("tmux is not on PATH");
   const dir = mkdtempSync(join(tmpdir(), "taw-tmux-counted-"));

@@ -6,14 +6,14 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export interface TmuxShim {
+export interface TmuxStartCount {
   /** The folder to put first on PATH. */
   dir: string;
-  /** How many tmux processes were started through it so far. */
+  /** How many tmux processes were started from that folder so far. */
   calls(): number;
 }
 
-export function tmuxShim(): TmuxShim {
+export function tmuxShim(): TmuxStartCount {
   const real = Bun.which("tmux");
   if (!real) throw new Error("tmux is not on PATH");
   const dir = mkdtempSync(join(tmpdir(), "taw-tmux-shim-"));
