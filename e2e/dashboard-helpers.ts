@@ -48,12 +48,38 @@ export async function screenShows(
   what: string,
   ms = 10_000,
 ): Promise<string> {
+  return await waitForScreen(server, pane, check, what, ms);
+}
+
+/**
+ * Like screenShows, but the screen must also read the same in two captures in a row. tmux can
+ * be captured halfway through a redraw: new rows above, the old frame's rows below. A test that
+ * then asserts something is gone needs the whole frame, not its top.
+ */
+export async function screenSettles(
+  server: TestServer,
+  pane: string,
+  check: (text: string) => boolean,
+  what: string,
+  ms = 10_000,
+): Promise<string> {
+  return await waitForScreen(server, pane, (text, previous) => text === previous && check(text), what, ms);
+}
+
+async function waitForScreen(
+  server: TestServer,
+  pane: string,
+  check: (text: string, previous: string) => boolean,
+  what: string,
+  ms: number,
+): Promise<string> {
   let last = "";
   try {
     return await waitFor(
       async () => {
+        const previous = last;
         last = await screen(server, pane);
-        return check(last) ? last : undefined;
+        return check(last, previous) ? last : undefined;
       },
       ms,
       what,

@@ -5,7 +5,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenSettles, screenShows } from "./dashboard-helpers.ts";
 import { useServers } from "./harness.ts";
 
 const newServer = useServers();
@@ -29,7 +29,7 @@ test(
       "the message",
     );
     await report("--state", "working");
-    const text = await screenShows(server, dashboard, (t) => /⏵ claude/.test(t), "the working row");
+    const text = await screenSettles(server, dashboard, (t) => /⏵ claude/.test(t), "the working row");
     expect(text).not.toContain("allow npm install?");
   },
   E2E_TIMEOUT_MS,
@@ -51,7 +51,7 @@ test(
         "the problem",
       );
       writeFileSync(file, "[ui]\nascii = true\n");
-      const text = await screenShows(
+      const text = await screenSettles(
         server,
         dashboard,
         (t) => t.includes("+- Agents"),

@@ -3,7 +3,7 @@
 // selected agent's preview.
 
 import { expect, test } from "bun:test";
-import { openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { openDashboard, screenSettles, screenShows } from "./dashboard-helpers.ts";
 import { type TestServer, useServers } from "./harness.ts";
 import { claimForTest, optionAgent } from "./option-agent.ts";
 
@@ -26,7 +26,7 @@ test("v shows a grid of the blocked and working agents' screens, and back", asyn
   await screenShows(s, dash, (t) => t.includes("charlie"), "the agents");
 
   await s.run("send-keys", "-t", dash, "v");
-  const grid = await screenShows(
+  const grid = await screenSettles(
     s,
     dash,
     (t) => t.includes("ALPHA-SCREEN") && t.includes("BRAVO-SCREEN"),

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { dashboardLine, screenShows } from "./dashboard-helpers.ts";
+import { dashboardLine, screenSettles, screenShows } from "./dashboard-helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
 import { git, useRepos } from "./git-repo.ts";
 import { type TestServer, useServers } from "./harness.ts";
@@ -129,7 +129,7 @@ describe("the Worktrees view", () => {
       );
       await keys("G");
       await keys("d");
-      const shown = await screenShows(s, dash, (t) => t.includes("feat/diff against main"), "the diff");
+      const shown = await screenSettles(s, dash, (t) => t.includes("feat/diff against main"), "the diff");
       expect(shown).toMatch(/M README +\+1 -1/);
       expect(shown).toMatch(/A long\.txt +\+80/);
       expect(shown).toContain("? draft.txt");
