@@ -7,6 +7,7 @@ import {
   openDashboard,
   paneFormat,
   screen,
+  screenSettles,
   screenShows,
   TERMINAL_MODES,
 } from "./dashboard-helpers.ts";
@@ -41,7 +42,7 @@ describe("reading another engine's options", () => {
       const working = await agentPane(server, "claude", "working", 120, "api");
       const blocked = await agentPane(server, "codex", "blocked", 30);
       const dash = await openDashboard(server);
-      const first = await screenShows(
+      const first = await screenSettles(
         server,
         dash,
         (s) => s.includes("⏸ codex") && s.includes("⏵ api") && s.includes("engine: reading"),
@@ -52,7 +53,7 @@ describe("reading another engine's options", () => {
       // The working agent finishes unseen: its glyph changes in place, and done still sorts
       // after blocked.
       await server.run("set-option", "-p", "-t", working, "@agent_state", "done");
-      const after = await screenShows(server, dash, (s) => s.includes("✓ api"), "api done");
+      const after = await screenSettles(server, dash, (s) => s.includes("✓ api"), "api done");
       expect(after).toContain("✓ 1 done");
       expect(after.indexOf("⏸ codex")).toBeLessThan(after.indexOf("✓ api"));
 
@@ -84,7 +85,7 @@ describe("reading another engine's options", () => {
       await screenShows(server, dash, (s) => s.includes("frontend") && s.includes("backend"), "both agents");
       await server.run("send-keys", "-t", dash, "/");
       await server.run("send-keys", "-t", dash, "-l", "backe");
-      const filtered = await screenShows(
+      const filtered = await screenSettles(
         server,
         dash,
         (s) => s.includes("/backe") && !s.includes("frontend"),
@@ -95,7 +96,7 @@ describe("reading another engine's options", () => {
       await server.run("send-keys", "-t", dash, "Escape");
       await screenShows(server, dash, (s) => s.includes("frontend"), "filter cleared");
       await server.run("send-keys", "-t", dash, "Tab");
-      const tree = await screenShows(server, dash, (s) => s.includes("▾ main"), "the tree");
+      const tree = await screenSettles(server, dash, (s) => s.includes("▾ main"), "the tree");
       expect(tree).toMatch(/\d: sh/);
       await server.run("send-keys", "-t", dash, "q");
       await screenShows(server, dash, (s) => s.includes("dashboard exited 0"), "the shell back");

@@ -77,7 +77,7 @@ describe("the Worktrees view", () => {
       writeFileSync(join(path, "draft.txt"), "not saved\n");
       await keys("G");
       await keys("W");
-      const asked = await screenShows(s, dash, (t) => t.includes("remove feat/ui?"), "the confirmation");
+      const asked = await screenSettles(s, dash, (t) => t.includes("remove feat/ui?"), "the confirmation");
       expect(asked).toContain("1 untracked file not committed");
       expect(asked).toContain("the tmux session app--feat/ui");
       await keys("n");
