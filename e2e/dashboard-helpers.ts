@@ -48,38 +48,12 @@ export async function screenShows(
   what: string,
   ms = 10_000,
 ): Promise<string> {
-  return await waitForScreen(server, pane, check, what, ms);
-}
-
-/**
- * Like screenShows, but the screen must also read the same in two captures in a row. tmux can
- * be captured halfway through a redraw: new rows above, the old frame's rows below. A test that
- * then asserts something is gone needs the whole frame, not its top.
- */
-export async function screenSettles(
-  server: TestServer,
-  pane: string,
-  check: (text: string) => boolean,
-  what: string,
-  ms = 10_000,
-): Promise<string> {
-  return await waitForScreen(server, pane, (text, previous) => text === previous && check(text), what, ms);
-}
-
-async function waitForScreen(
-  server: TestServer,
-  pane: string,
-  check: (text: string, previous: string) => boolean,
-  what: string,
-  ms: number,
-): Promise<string> {
   let last = "";
   try {
     return await waitFor(
       async () => {
-        const previous = last;
         last = await screen(server, pane);
-        return check(last, previous) ? last : undefined;
+        return check(last) ? last : undefined;
       },
       ms,
       what,
@@ -88,6 +62,23 @@ async function waitForScreen(
     // What the pane showed last says more than the timeout alone.
     throw new Error(`${(error as Error).message}\nthe pane showed:\n${last}`);
   }
+}
+
+/**
+ * Like screenShows, but the screen must also read the same in two captures in a row. tmux can
+ * be captured halfway through a redraw: new rows above, the old frame's rows below. A test that
+ * then asserts something is gone needs the whole frame, not its top.
+ */
+export function screenSettles(
+  ...[server, pane, check, what, ms]: Parameters<typeof screenShows>
+): Promise<string> {
+  let previous = "";
+  const settled = (text: string) => {
+    const same = text === previous;
+    previous = text;
+    return same && check(text);
+  };
+  return screenShows(server, pane, settled, what, ms);
 }
 
 export async function paneFormat(server: TestServer, pane: string, format: string): Promise<string> {
