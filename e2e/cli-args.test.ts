@@ -36,6 +36,24 @@ describe("the CLI's arguments", () => {
     expect(missing.stderr).toContain("missing <name>");
   });
 
+  test("--version and help refuse a word after them, naming it; help <verb> is <verb> --help", async () => {
+    for (const argv of [
+      ["--version", "extra"],
+      ["version", "extra"],
+      ["help", "extra"],
+      ["--help", "extra"],
+    ]) {
+      const result = await runTaw(argv, userEnv());
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain("'extra'");
+    }
+    expect((await runTaw(["--version"], userEnv())).stdout).toMatch(/^taw \S+\n$/);
+    const help = await runTaw(["help", "agent"], userEnv());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: taw agent <verb>");
+  });
+
   test("a group's --help lists its verbs with their summaries", async () => {
     const s = await server();
     const agent = await s.taw(["agent", "--help"]);
