@@ -25,7 +25,7 @@ describe("the CLI's arguments", () => {
     for (const argv of [
       ["tree", "extra"],
       ["pane", "read", "main:0.0", "surplus"],
-      ["agent", "start", "claude"],
+      ["agent", "start", "claude", "extra"],
     ]) {
       const result = await s.taw(argv);
       expect(result.code).toBe(2);
