@@ -196,7 +196,7 @@ describe("agent start", () => {
       const badTarget = await taw(["agent", "start", "--kind", "claude", "--target", "tab"]);
       expect(badTarget.json?.error?.message).toContain("--target must be one of window, split, session");
       const noKind = await taw(["agent", "start"]);
-      expect(noKind.json?.error?.message).toContain("missing --kind");
+      expect(noKind.json?.error?.message).toContain("missing the agent kind");
       expect(await allPanes(s)).toBe(before);
 
       expect((await taw(["agent", "start", "--kind", "claude", "--name", "alpha"])).json?.ok).toBe(true);
@@ -205,6 +205,31 @@ describe("agent start", () => {
       expect(taken.json?.error?.code).toBe("name_taken");
       expect(taken.json?.error?.message).toContain("'alpha' is already used");
       expect(await allPanes(s)).toBe(after);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "the kind as the first word: agent start codex is --kind codex; an unknown word or a second kind is refused",
+    async () => {
+      const { s, taw } = await scene();
+      const before = await allPanes(s);
+      const unknown = await taw(["agent", "start", "nope"]);
+      expect(unknown.json?.error?.code).toBe("usage");
+      expect(unknown.json?.error?.message).toMatch(
+        /'nope' is not an agent kind. Known kinds: .*claude.*codex/,
+      );
+      const both = await taw(["agent", "start", "codex", "--kind", "claude"]);
+      expect(both.json?.error?.code).toBe("usage");
+      expect(both.json?.error?.message).toContain("'codex' and --kind claude disagree");
+      expect(await allPanes(s)).toBe(before);
+
+      const started = await taw(["agent", "start", "codex", "--", "resume", "0199-abc"]);
+      expect(started.json?.error).toBeUndefined();
+      expect(started.json?.result.started).toMatchObject({
+        kind: "codex",
+        argv: ["codex", "resume", "0199-abc"],
+      });
     },
     TEST_TIMEOUT_MS,
   );

@@ -25,7 +25,7 @@ describe("the CLI's arguments", () => {
     for (const argv of [
       ["tree", "extra"],
       ["pane", "read", "main:0.0", "surplus"],
-      ["agent", "start", "claude"],
+      ["agent", "start", "claude", "extra"],
     ]) {
       const result = await s.taw(argv);
       expect(result.code).toBe(2);
@@ -34,6 +34,24 @@ describe("the CLI's arguments", () => {
     const missing = await s.taw(["agent", "rename", "main:0.0"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("missing <name>");
+  });
+
+  test("--version and help refuse a word after them, naming it; help <verb> is <verb> --help", async () => {
+    for (const argv of [
+      ["--version", "extra"],
+      ["version", "extra"],
+      ["help", "extra"],
+      ["--help", "extra"],
+    ]) {
+      const result = await runTaw(argv, userEnv());
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain("'extra'");
+    }
+    expect((await runTaw(["--version"], userEnv())).stdout).toMatch(/^taw \S+\n$/);
+    const help = await runTaw(["help", "agent"], userEnv());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: taw agent <verb>");
   });
 
   test("a group's --help lists its verbs with their summaries", async () => {

@@ -87,6 +87,21 @@ describe("taw integration", () => {
         expect.arrayContaining(["codex", "gemini", "opencode", "letta"]),
       );
 
+      // The text speaks to a user: here or not, installed or not, what installing gives, what to run.
+      const bin = mkdtempSync(join(tmpdir(), "taw-bin-"));
+      writeFileSync(join(bin, "claude"), "#!/bin/sh\n", { mode: 0o755 });
+      const path = `${bin}:/usr/bin:/bin`;
+      const text = (await s.taw(["integration", "list"], { HOME: home, PATH: path })).stdout;
+      const line = (agent: string) => text.split("\n").find((l) => l.startsWith(`${agent} `)) ?? "";
+      expect(line("claude")).toMatch(
+        /claude found +installed +its session, for resume.* taw integration uninstall claude$/,
+      );
+      expect(line("codex")).toMatch(/no codex on PATH +not installed .* taw integration install codex$/);
+      expect(line("opencode")).toContain("its state and session, told by the agent itself");
+      expect(text).not.toMatch(/stand-in|not run here|checked/i);
+      const json = await s.taw(["integration", "list", "--json"], { HOME: home, PATH: path });
+      expect(json.json?.result[0]).toMatchObject({ agent: "claude", available: true, command: "claude" });
+
       const removed = await s.taw(["integration", "uninstall", "claude", "--json"], { HOME: home });
       expect(removed.json?.result.changed).toBe(true);
       expect(readFileSync(settings, "utf8")).toBe(USER_SETTINGS);

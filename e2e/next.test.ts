@@ -51,15 +51,46 @@ describe("taw next", () => {
 
       const client = (await s.run("list-clients", "-F", "#{client_name}")).trim();
       const second = await s.taw(["next", "--json"], { TAW_CLIENT: client });
-      expect(second.json?.result).toMatchObject({ pane: recent, state: "blocked", client });
+      expect(second.json?.result).toMatchObject({ tmux_id: recent, agent: { state: "blocked" }, client });
       expect(await clientPane(s)).toBe(recent);
 
       // Nobody blocked any more: the finished pane nobody has seen.
       await s.run("set-option", "-p", "-t", longest, "@agent_state", "working");
       await s.run("set-option", "-p", "-t", recent, "@agent_state", "working");
       const third = await s.taw(["next", "--json"], { TAW_CLIENT: client });
-      expect(third.json?.result).toMatchObject({ pane: unseen, state: "done" });
+      expect(third.json?.result).toMatchObject({ tmux_id: unseen, agent: { state: "done" } });
       expect(await clientPane(s)).toBe(unseen);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "next, agent get, agent list and pane get give one pane the same fields with the same values",
+    async () => {
+      const s = await server({ width: 100, height: 30 });
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await server({ command: `env -u TMUX tmux -L ${s.name} attach -t main` });
+      await waitFor(async () => (await clientPane(s)) !== "", 5000, "client attached");
+      const blocked = await agentPane(s, "blocked", Math.floor(Date.now() / 1000) - 10);
+      await s.run("set-option", "-p", "-t", blocked, "@agent_name", "api");
+
+      const next = (await s.taw(["next", "--json"])).json?.result;
+      expect(next.tmux_id).toBe(blocked);
+      expect(await clientPane(s)).toBe(blocked);
+      const agent = (await s.taw(["agent", "get", next.pane_id, "--json"])).json?.result;
+      const listed = (await s.taw(["agent", "list", "--json"])).json?.result;
+      const inList = listed.find((record: { tmux_id: string }) => record.tmux_id === blocked);
+      const pane = (await s.taw(["pane", "get", next.pane_id, "--json"])).json?.result;
+      expect(pane).toMatchObject({
+        tmux_id: blocked,
+        visible: true,
+        agent: { name: "api", state: "blocked" },
+      });
+      // pane get's record is the shared part: every one of its fields, the same in all four.
+      for (const record of [next, agent, inList]) {
+        for (const [field, value] of Object.entries(pane))
+          expect([field, record[field]]).toEqual([field, value]);
+      }
     },
     TIMEOUT_MS,
   );

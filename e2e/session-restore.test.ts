@@ -235,7 +235,16 @@ describe("taw session restore, ask and faults", () => {
     expect(failed.code).toBe(1);
     expect(failed.json?.error?.code).toBe("save_failed");
     expect(failed.json?.error?.message).toContain("could not save the session 'main'");
+    expect(failed.json?.error?.message).toContain("something in the way in ");
     expect(failed.json?.error?.message).not.toContain("    at ");
+    // A folder the kernel refuses even to root (sysfs: EPERM, or EROFS where it is mounted
+    // read-only) is said as such, naming it, never as a full disk.
+    const refused = await s.taw(["session", "save", "--json"], { ...env, TAW_STATE_DIR: "/sys/taw-state" });
+    expect(refused.json?.error?.code).toBe("save_failed");
+    expect(refused.json?.error?.message).toMatch(
+      /(permission denied writing in|read-only file system).*\/sys\/taw-state\/sessions/,
+    );
+    expect(refused.json?.error?.message).not.toContain("free some space");
   });
 });
 

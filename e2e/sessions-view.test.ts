@@ -40,12 +40,13 @@ test("switch, create, rename and kill sessions from the switcher", async () => {
   await type(inner, dash, "Enter");
   await waitFor(async () => (await clientSession(inner)) === "beta", 5000, "the client on beta");
 
-  // A name nothing matches is created, and the client goes there.
+  // A name nothing matches is created, and the client goes there; the name tmux gave it is said.
   await openSwitcher(inner, dash);
-  await type(inner, dash, "-l", "zebra");
-  await screenShows(inner, dash, (s) => s.includes("Enter creates session 'zebra'"), "the create hint");
+  await type(inner, dash, "-l", "ze.bra");
+  await screenShows(inner, dash, (s) => s.includes("Enter creates session 'ze.bra'"), "the create hint");
   await type(inner, dash, "Enter");
-  await waitFor(async () => (await clientSession(inner)) === "zebra", 5000, "the client on a new zebra");
+  await waitFor(async () => (await clientSession(inner)) === "ze_bra", 5000, "the client on a new ze_bra");
+  await screenShows(inner, dash, (s) => s.includes('"ze.bra" was created as "ze_bra"'), "the name said");
 
   // Rename: the real tmux name changes.
   await openSwitcher(inner, dash);

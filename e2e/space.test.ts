@@ -105,6 +105,26 @@ describe("taw workspace", () => {
     const n = sid.slice(1);
     expect(result.stdout.trim()).toBe(`w${n} w${n}:t${wid.slice(1)} w${n}:p${pid.slice(1)}`);
   });
+
+  test("a name tmux changes (. and : become _) is said, and the JSON has the real name", async () => {
+    const s = await server();
+    const made = await s.taw(["session", "new", "a:b.c"]);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain('session "a:b.c" was created as "a_b_c"');
+    expect(made.stdout.split("\n")[0]).toMatch(/^w\d+ w\d+:t\d+ w\d+:p\d+$/);
+    const json = await s.taw(["workspace", "create", "x.y", "--json"]);
+    expect(json.json?.result.name).toBe("x_y");
+    expect((await s.taw(["workspace", "create", "p.q"])).stdout).toContain(
+      'session "p.q" was created as "p_q"',
+    );
+    const renamed = await s.taw(["workspace", "rename", "p_q", "r:s"]);
+    expect(renamed.stdout).toContain('session "r:s" was renamed as "r_s"');
+    const switched = await s.taw(["session", "switch", "--create", "m.n"]);
+    expect(switched.stdout).toContain('session "m.n" was created as "m_n"');
+    // A name tmux keeps says nothing more.
+    expect((await s.taw(["session", "new", "plain"])).stdout.trim().split("\n")).toHaveLength(1);
+    expect(await s.sessionNames()).toEqual(["a_b_c", "m_n", "main", "plain", "r_s", "x_y"]);
+  });
 });
 
 describe("taw tab", () => {

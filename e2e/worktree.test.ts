@@ -79,6 +79,22 @@ describe("worktrees", () => {
   );
 
   test(
+    "create feat-x is create --branch feat-x; the word and a different --branch are refused, nothing made",
+    async () => {
+      const { s, taw, parent } = await setup();
+      const both = await taw(["worktree", "create", "feat-x", "--branch", "feat-y"]);
+      expect(both.json?.error?.code).toBe("usage");
+      expect(both.json?.error?.message).toContain("'feat-x' and --branch feat-y disagree");
+      expect(existsSync(join(parent, "app.worktrees"))).toBe(false);
+      const created = await taw(["worktree", "create", "feat-x"]);
+      expect(created.json?.error).toBeUndefined();
+      expect(created.json?.result.worktree.branch).toBe("feat-x");
+      expect(await s.sessionNames()).toContain("app--feat-x");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "tmux folds the session name; the name it really gave is the one recorded",
     async () => {
       const { s, sc } = await setup();

@@ -30,9 +30,12 @@ export async function main(argv: string[]): Promise<number> {
   const { commandHelp, groupHelp, mainHelp } = await import("./cli/help.ts");
   const { commandsUnder, findCommand, verbWords } = await import("./cli/registry.ts");
   if (first === "--version" || first === "-V" || first === "version") {
+    if (argv[1] !== undefined) return refuse(`'${first}' takes nothing after it, not '${argv[1]}'`, argv);
     stdio.out(`taw ${VERSION}`);
     return EXIT.ok;
   }
+  // `taw help agent start` is `taw agent start --help`, an unknown word refused as there.
+  if (first === "help" && argv.length > 1) return main([...argv.slice(1), "--help"]);
   const words = verbWords(argv);
   const flags = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
   const wantsHelp = flags.includes("--help") || flags.includes("-h");
@@ -54,15 +57,20 @@ export async function main(argv: string[]): Promise<number> {
         : `unknown verb '${words.slice(0, group.length ? 2 : 1).join(" ")}'. ${
             group.length ? `'${words[0]}' verbs: ${verbs}.` : "Run 'taw --help' for the list of verbs."
           }`;
-    if (argv.includes("--json")) stdio.out(JSON.stringify({ ok: false, error: { code: "usage", message } }));
-    else stdio.err(`taw: ${message}`);
-    return EXIT.usage;
+    return refuse(message, argv);
   }
   if (wantsHelp) {
     stdio.out(commandHelp(found.command));
     return EXIT.ok;
   }
   return execute(found.command, found.rest);
+}
+
+/** A usage error before any verb runs: on stderr, or as the JSON envelope with --json. */
+function refuse(message: string, argv: string[]): number {
+  if (argv.includes("--json")) stdio.out(JSON.stringify({ ok: false, error: { code: "usage", message } }));
+  else stdio.err(`taw: ${message}`);
+  return EXIT.usage;
 }
 
 if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

@@ -175,7 +175,7 @@ describe("soak (short)", () => {
       const said = await detectsWhileWritesFail(s, pane);
       expect(said).toContain("cannot write events");
       expect((await s.taw(["doctor"], env)).stdout).toMatch(
-        /^warn engine: .*cannot write events.* — free space/m,
+        /^warn engine: .*cannot write events: something in the way in .*events.* — do what it says/m,
       );
     } finally {
       restore();

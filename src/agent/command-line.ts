@@ -19,12 +19,15 @@ export function agentArgv(
   if (configured) return [configured.command, ...configured.args, ...extra];
   const manifest = manifests.get(kind);
   if (manifest?.command) return [manifest.command, ...extra];
-  const known = [...new Set([...manifests.all().map((m) => m.id), ...Object.keys(config.agents)])].sort();
   throw new TawError(
     "unknown_kind",
-    `no agent kind '${kind}'. Known kinds: ${known.join(", ") || "none"}. Add one as [agents.${kind}] command = "…" in config.toml.`,
+    `no agent kind '${kind}'. Known kinds: ${knownKinds(manifests, config).join(", ") || "none"}. Add one as [agents.${kind}] command = "…" in config.toml.`,
   );
 }
+
+/** The kinds `agent start` can start: the manifests' and config's `[agents.<kind>]`, sorted. */
+export const knownKinds = (manifests: ManifestSet, config: Config) =>
+  [...new Set([...manifests.all().map((m) => m.id), ...Object.keys(config.agents)])].sort();
 
 /** The whole line to type: `cd` first when asked, `NAME=value` words for the agent's
  * environment, through a sandbox profile when asked. */

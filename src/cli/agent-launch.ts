@@ -1,6 +1,7 @@
 // taw agent start: the full start (a pane made or given, the shell at its prompt, the command
 // typed, the agent identified), answering with the pane's record.
 
+import { knownKinds } from "../agent/command-line.ts";
 import { launchAgent } from "../agent/launch.ts";
 import { type LaunchPlace, START_TARGETS, type StartTarget } from "../agent/place.ts";
 import { loadConfig } from "../config/load.ts";
@@ -10,7 +11,8 @@ import { agentPaneEnv } from "../herdr/env.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { timeoutMs } from "./agent-wait.ts";
-import { defineCommand } from "./command.ts";
+import { flagOrWord } from "./args.ts";
+import { type CommandContext, defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 
 export interface StartFlags {
@@ -42,7 +44,7 @@ export async function startFromFlags(
   args: string[],
   env: Record<string, string | undefined>,
 ) {
-  if (!flags.kind) throw usageError("missing --kind. Example: taw agent start --kind claude");
+  if (!flags.kind) throw usageError("missing the agent kind. Example: taw agent start claude");
   if (flags.timeout !== undefined && !(flags.timeout > 0))
     throw usageError("--timeout needs a number of seconds above 0");
   const { config } = loadConfig(env);
@@ -75,12 +77,29 @@ export async function startFromFlags(
   };
 }
 
+/** `agent start codex` is `agent start --kind codex`: the word must be a kind taw knows. */
+function kindFrom(ctx: CommandContext): string | undefined {
+  const word = ctx.args.positionals[0];
+  if (word !== undefined) {
+    const kinds = knownKinds(loadManifests(), loadConfig(ctx.env).config);
+    if (!kinds.includes(word))
+      throw usageError(
+        `'${word}' is not an agent kind. Known kinds: ${kinds.join(", ")}. Agent arguments go after --: taw agent start claude -- --help`,
+      );
+  }
+  return flagOrWord(ctx.args, "kind", word);
+}
+
 export const agentStart = defineCommand({
   path: ["agent", "start"],
   summary: "start an agent: in a new window (default), a split, a session, or an idle shell pane",
-  positionals: ["[-- agent args]"],
+  positionals: ["[kind]", "[-- agent args]"],
   flags: {
-    kind: { type: "string", short: "k", description: "the agent kind: claude, codex, … (required)" },
+    kind: {
+      type: "string",
+      short: "k",
+      description: "the agent kind: claude, codex, … (or as the first word)",
+    },
     name: { type: "string", short: "n", description: "a name for it, [a-z][a-z0-9_-]{0,31}" },
     cwd: { type: "string", short: "c", description: "the folder it starts in" },
     target: { type: "string", short: "t", description: "window (default), split or session" },
@@ -97,6 +116,12 @@ export const agentStart = defineCommand({
     sandbox: { type: "string", description: "run it through this [sandbox.profiles.<name>] profile" },
     timeout: { type: "number", description: "seconds to wait for the agent to be there (default 20)" },
   },
-  run: (ctx) => startFromFlags(ctx.tmux, ctx.args.flags as StartFlags, ctx.args.rest, ctx.env),
+  run: (ctx) =>
+    startFromFlags(
+      ctx.tmux,
+      { ...(ctx.args.flags as StartFlags), kind: kindFrom(ctx) },
+      ctx.args.rest,
+      ctx.env,
+    ),
   render: (record) => `started ${record.started.kind} in ${record.label} (${record.started.identified_by})`,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TawError } from "../errors.ts";
-import { checkPositionals, parseArgs } from "./args.ts";
+import { checkPositionals, flagOrWord, parseArgs } from "./args.ts";
 
 const specs = {
   json: { type: "boolean", description: "" },
@@ -72,5 +72,20 @@ describe("checkPositionals", () => {
     [["<pane>", "<key>…"], ["%1"], "missing <key>."],
   ])("%j refuses %j", (declared, argv, message) => {
     expect(() => check(declared, argv)).toThrow(message);
+  });
+});
+
+describe("flagOrWord", () => {
+  const spec = { branch: { type: "string", description: "" } } as const;
+  test("the flag or the word, the same value twice is fine", () => {
+    expect(flagOrWord(parseArgs(["--branch", "x"], spec), "branch", undefined)).toBe("x");
+    expect(flagOrWord(parseArgs(["x"], spec), "branch", "x")).toBe("x");
+    expect(flagOrWord(parseArgs(["x", "--branch", "x"], spec), "branch", "x")).toBe("x");
+  });
+
+  test("the word and the flag disagreeing is a usage error naming both", () => {
+    expect(() => flagOrWord(parseArgs(["x", "--branch", "y"], spec), "branch", "x")).toThrow(
+      "'x' and --branch y disagree",
+    );
   });
 });

@@ -77,6 +77,15 @@ export function requireArg(args: string[], index: number, name: string, example:
   return value;
 }
 
+/** A value given by its flag or by the word that stands for it (`worktree create feat-x` is
+ * `--branch feat-x`); the two disagreeing is a usage error naming both. */
+export function flagOrWord(args: ParsedArgs, flag: string, word: string | undefined): string | undefined {
+  const given = args.flags[flag] as string | undefined;
+  if (word !== undefined && given !== undefined && word !== given)
+    throw usageError(`'${word}' and --${flag} ${given} disagree: give one of them`);
+  return given ?? word;
+}
+
 /** Words that declare the words after `--`: "[-- agent args]", "-- <agent> [args]". */
 export const isRestWord = (word: string) => /^\[?--/.test(word);
 

@@ -2,6 +2,8 @@
 // report for themselves (src/integration). Paths follow $HOME and each agent's own
 // variables, so a scratch HOME is all a test needs.
 
+import { loadConfig } from "../config/load.ts";
+import { loadManifests } from "../detect/manifest.ts";
 import { notFound, usageError } from "../errors.ts";
 import { findIntegration, INTEGRATIONS } from "../integration/registry.ts";
 import type { Integration, Outcome } from "../integration/types.ts";
@@ -65,37 +67,62 @@ export const integrationUninstall = defineCommand({
 interface ListRow {
   agent: string;
   name: string;
+  /** The agent's command, and whether it is on PATH here. */
+  command: string | null;
+  available: boolean;
   installed: boolean;
   reports: string;
   files: string[];
   checked_against: string;
+  /** What to run: install it, or (installed) take it out. */
+  run: string;
 }
 
-const rowsOf = (ctx: CommandContext, only?: Integration): ListRow[] =>
-  (only ? [only] : INTEGRATIONS).map((integration) => ({
-    agent: integration.id,
-    name: integration.name,
-    installed: integration.installed(ctx.env),
-    reports: integration.reports,
-    files: integration.files(ctx.env),
-    checked_against: integration.checkedAgainst,
-  }));
+/** What installing gives, by what the hook reports. */
+const GIVES: Record<string, string> = {
+  state: "its state and session, told by the agent itself",
+  session: "its session, for resume; state still read off the screen",
+};
+
+function rowsOf(ctx: CommandContext, only?: Integration): ListRow[] {
+  const manifests = loadManifests();
+  const { config } = loadConfig(ctx.env);
+  return (only ? [only] : INTEGRATIONS).map((integration) => {
+    const command = config.agents[integration.id]?.command ?? manifests.get(integration.id)?.command ?? null;
+    const installed = integration.installed(ctx.env);
+    return {
+      agent: integration.id,
+      name: integration.name,
+      command,
+      available: command !== null && Bun.which(command, { PATH: ctx.env.PATH ?? "" }) !== null,
+      installed,
+      reports: integration.reports,
+      files: integration.files(ctx.env),
+      checked_against: integration.checkedAgainst,
+      run: `taw integration ${installed ? "uninstall" : "install"} ${integration.id}`,
+    };
+  });
+}
 
 export const integrationList = defineCommand({
   path: ["integration", "list"],
-  summary: "every agent taw can integrate with: installed or not, the file, the version checked",
+  summary: "every agent taw can integrate with: here or not, installed or not, what installing gives",
   run: async (ctx) => rowsOf(ctx),
   render: (rows) =>
-    table(
-      ["AGENT", "INSTALLED", "REPORTS", "FILE", "CHECKED AGAINST"],
-      rows.map((row) => [
-        row.agent,
-        row.installed ? "yes" : "no",
-        row.reports,
-        row.files.join(", "),
-        row.checked_against,
-      ]),
-    ),
+    [
+      table(
+        ["AGENT", "HERE", "HOOK", "INSTALLING GIVES", "RUN"],
+        rows.map((row) => [
+          row.agent,
+          row.available ? `${row.command} found` : `no ${row.command ?? row.agent} on PATH`,
+          row.installed ? "installed" : "not installed",
+          GIVES[row.reports] ?? row.reports,
+          row.run,
+        ]),
+      ),
+      "",
+      "install writes a hook into the agent's own configuration (--json names the files); uninstall takes out only that",
+    ].join("\n"),
 });
 
 interface PaneReport {

@@ -11,6 +11,7 @@ import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
+import { paneRecord } from "./records.ts";
 
 /** Who needs you, most urgent first: the dashboard's order (blocked, then done and unseen). */
 function needsYou(snapshot: Snapshot): Pane[] {
@@ -43,9 +44,9 @@ async function pickClient(tmux: Tmux, named: string | undefined): Promise<Client
 }
 
 export interface NextResult {
-  pane: string | null;
-  publicId: string | null;
-  state: string | null;
+  /** The pane jumped to; null when nobody (else) needs you. */
+  pane: Pane | null;
+  live: boolean;
   client: string | null;
   message: string;
 }
@@ -57,7 +58,7 @@ export const nextCommand = defineCommand({
   async run(ctx): Promise<NextResult> {
     const named = namedClient(ctx);
     // Who needs you is the engine's to say: one that died is started, and its first write read.
-    await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
+    const live = await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
     const [snapshot, client] = await Promise.all([takeSnapshot(ctx.tmux), pickClient(ctx.tmux, named)]);
     const queue = needsYou(snapshot);
     const chosen = queue.find((pane) => pane.id !== client?.pane);
@@ -65,7 +66,7 @@ export const nextCommand = defineCommand({
       const message = queue.length > 0 ? "nobody else needs you" : "nobody needs you";
       if (client)
         await ctx.tmux.tryRun(["display-message", "-c", client.name, displayText(`taw: ${message}`)]);
-      return { pane: null, publicId: null, state: null, client: client?.name ?? null, message };
+      return { pane: null, live, client: client?.name ?? null, message };
     }
     const id = target(chosen.id);
     const commands = [
@@ -73,15 +74,23 @@ export const nextCommand = defineCommand({
       ...showPaneCommands(chosen),
     ];
     await ctx.tmux.batch(commands);
+    // The JSON record says where the pane stands after the jump (now in front), as agent get would.
+    const shown = ctx.json ? ((await takeSnapshot(ctx.tmux)).panes.get(chosen.id) ?? chosen) : chosen;
     const what = chosen.agent.state === "blocked" ? "needs you" : "finished";
     const label = chosen.agent.name || chosen.agent.kind || "agent";
     return {
-      pane: chosen.id,
-      publicId: chosen.publicId,
-      state: chosen.agent.state,
+      pane: shown,
+      live,
       client: client?.name ?? null,
       message: `${label} in ${chosen.sessionName}:${chosen.windowIndex} ${what}`,
     };
   },
   render: (result) => result.message,
+  // The record `agent get` prints for the pane jumped to, so both read alike.
+  toJson: ({ pane, live, client, message }) => ({
+    ...(pane ? paneRecord(pane) : { pane_id: null, tmux_id: null, agent: null }),
+    live,
+    client,
+    message,
+  }),
 });

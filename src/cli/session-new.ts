@@ -7,6 +7,7 @@ import { loadConfig } from "../config/load.ts";
 import { usageError } from "../errors.ts";
 import { listFolders } from "../sessionizer/folders.ts";
 import { openFolder } from "../sessionizer/open.ts";
+import { withNameNote } from "../space/name-note.ts";
 import { switchOrCreate } from "../space/switch.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
@@ -23,10 +24,11 @@ export const sessionNew = defineCommand({
     detach: { type: "boolean", description: "accepted for tuios's scripts: taw never takes over a client" },
   },
   run: createFromArgs,
-  render: (session) => {
+  render: (session, ctx) => {
     const window = session.windows[0];
     const pane = window?.panes[0];
-    return [session.publicId, window?.publicId, pane?.publicId].filter(Boolean).join(" ");
+    const ids = [session.publicId, window?.publicId, pane?.publicId].filter(Boolean).join(" ");
+    return withNameNote(ids, ctx.args.positionals[0], session.name);
   },
   toJson: workspaceRecord,
 });
@@ -57,8 +59,12 @@ export const sessionSwitch = defineCommand({
     if (!name) return openFolder(ctx.tmux, resolvePath(cwd as string), client, create);
     return switchOrCreate(ctx.tmux, name, client, cwd && resolvePath(cwd), create);
   },
-  render: (r) =>
-    `${r.created ? "created" : "found"} session ${r.name}${r.switched ? ", switched to it" : " (no tmux client to switch)"}`,
+  render: (r, ctx) =>
+    withNameNote(
+      `${r.created ? "created" : "found"} session ${r.name}${r.switched ? ", switched to it" : " (no tmux client to switch)"}`,
+      r.created ? ctx.args.positionals[0] : undefined,
+      r.name,
+    ),
   toJson: (r) => ({ tmux_id: r.id, name: r.name, created: r.created, switched_client: r.switched }),
 });
 

@@ -3,6 +3,7 @@
 
 import { making, sessionMade } from "../herdr/created.ts";
 import { closeTarget, createSession, renameSession } from "../space/layout.ts";
+import { withNameNote } from "../space/name-note.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Session } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
@@ -38,7 +39,7 @@ export const workspaceCreate = defineCommand({
   positionals: ["[name]"],
   flags: CWD_FLAG,
   run: createFromArgs,
-  render: (session) => sessionRows([session]),
+  render: (session, ctx) => withNameNote(sessionRows([session]), ctx.args.positionals[0], session.name),
   toJson: workspaceRecord,
 });
 
@@ -60,7 +61,8 @@ export const workspaceRename = defineCommand({
       requireArg(ctx.args.positionals, 0, "workspace", "taw workspace rename w1 api"),
       requireArg(ctx.args.positionals, 1, "name", "taw workspace rename w1 api"),
     ),
-  render: (session) => sessionRows([session]),
+  render: (session, ctx) =>
+    withNameNote(sessionRows([session]), ctx.args.positionals[1], session.name, "renamed"),
   toJson: workspaceRecord,
 });
 

@@ -13,6 +13,7 @@ import { type WorktreeRecord, worktreeRecords } from "../worktree/record.ts";
 import { removeWorktree } from "../worktree/remove.ts";
 import { mainWorktree } from "../worktree/repo.ts";
 import { describeDirty } from "../worktree/status.ts";
+import { flagOrWord } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 
@@ -50,8 +51,9 @@ function worktreeRows(records: WorktreeRecord[]): string {
 export const worktreeCreate = defineCommand({
   path: ["worktree", "create"],
   summary: "a new branch in its own worktree, with a tmux session (and an agent with --agent)",
+  positionals: ["[branch]"],
   flags: {
-    branch: { type: "string", short: "b", description: "the new branch (required)" },
+    branch: { type: "string", short: "b", description: "the new branch (or as the first word)" },
     base: {
       type: "string",
       description: "where the branch starts (default: the repository's current branch)",
@@ -61,8 +63,8 @@ export const worktreeCreate = defineCommand({
     ...REPO_FLAG,
   },
   async run(ctx) {
-    const branch = ctx.args.flags.branch as string | undefined;
-    if (!branch) throw usageError("missing --branch. Example: taw worktree create --branch feat/login");
+    const branch = flagOrWord(ctx.args, "branch", ctx.args.positionals[0]);
+    if (!branch) throw usageError("missing the branch. Example: taw worktree create feat/login");
     const config = loadConfig(ctx.env).config;
     const kind = ctx.args.flags.agent as string | undefined;
     const context = { manifests: loadManifests(), config };

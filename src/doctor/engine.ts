@@ -32,7 +32,7 @@ export async function checkEngine(tmux: Tmux, env: Env = process.env, now = Date
     ...(error ? [`last error: ${error}`] : []),
   ].join(", ");
   if (cannot)
-    return warn("engine", `${detail}; ${cannot}`, "free space in the state folder or make it writable");
+    return warn("engine", `${detail}; ${cannot}`, "do what it says; the engine writes again by itself");
   if (claim.build !== currentBuild())
     return warn("engine", `${detail}; this taw is ${currentBuild()}`, "restart it: taw engine restart");
   return ok("engine", detail);

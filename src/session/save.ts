@@ -7,6 +7,7 @@ import type { SessionsConfig } from "../config/types.ts";
 import { notFound, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { setOption } from "../tmux/options.ts";
+import { writeFailure } from "../write-error.ts";
 import type { SavedSession } from "./format.ts";
 import {
   captureCommand,
@@ -128,11 +129,11 @@ function writeOrSay(env: Env, session: string, write: () => string): string {
   try {
     return write();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!code) throw error;
+    const failure = writeFailure(error, sessionsRoot(env));
+    if (!failure) throw error;
     throw new TawError(
       "save_failed",
-      `could not save the session '${session}' under ${sessionsRoot(env)} (${code}: ${(error as Error).message}). Free some space or fix that folder (TAW_STATE_DIR / XDG_STATE_HOME); the last good save is kept.`,
+      `could not save the session '${session}': ${failure}. The last good save is kept.`,
     );
   }
 }

@@ -4,9 +4,10 @@
 // that comes and goes). The file is rotated to `.1` past a size cap; a follower that finds
 // it shorter than before starts again from its beginning.
 
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { AgentState } from "../detect/types.ts";
 import { stateDir } from "../paths.ts";
+import { writeFailure } from "../write-error.ts";
 import { RotatingFile } from "./rotating.ts";
 
 export type EngineEventKind =
@@ -64,7 +65,7 @@ export class EventLog {
       this.file.append(events.map((event) => `${JSON.stringify(event)}\n`).join(""));
       this.failure = undefined;
     } catch (error) {
-      this.failure = `cannot write events to ${this.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      this.failure = `cannot write events: ${writeFailure(error, dirname(this.path)) ?? (error as Error).message}`;
     }
   }
 }

@@ -6,10 +6,11 @@
 // kill-pane fires no hook; the file still names it.
 
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../fs.ts";
 import { stateDir } from "../paths.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
+import { writeFailure } from "../write-error.ts";
 import type { EngineEvent } from "./events.ts";
 
 /** Appended to by the pane-exited hook: ` %12 %31`. */
@@ -47,14 +48,13 @@ export function readRoster(path: string): Roster {
   }
 }
 
-/** Write the roster; false when it could not be written (the caller says why once). */
 /** Writes the roster; what went wrong (with its errno code) when it could not. */
 export function saveRoster(path: string, roster: Roster): string | undefined {
   try {
     writeFileAtomic(path, JSON.stringify(roster));
     return undefined;
   } catch (error) {
-    return `cannot write the roster to ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+    return `cannot write the roster: ${writeFailure(error, dirname(path)) ?? (error as Error).message}`;
   }
 }
 

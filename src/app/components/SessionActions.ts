@@ -3,6 +3,7 @@
 
 import { renameSession } from "../../space/layout.ts";
 import { movePane, moveWindow } from "../../space/move.ts";
+import { sessionNameNote } from "../../space/name-note.ts";
 import { filterSessions, type SessionRow, sessionRows } from "../../space/rows.ts";
 import {
   currentSession,
@@ -91,6 +92,8 @@ export async function switchChosen(ctx: ActionContext): Promise<void> {
   const ok = await attempt(ctx, async () => {
     const result = await switchOrCreate(ctx.tmux, name, ctx.client);
     const where = result.switched ? "switched to" : "no tmux client to switch to";
+    const renamed = result.created ? sessionNameNote(name, result.name) : "";
+    if (renamed) return `${renamed}; ${result.switched ? "switched to it" : "no tmux client to switch"}`;
     return `${result.created ? "created session, " : ""}${where} ${result.name}`;
   });
   if (ok && ctx.store.getState().popup) ctx.quit();
