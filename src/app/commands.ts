@@ -174,10 +174,7 @@ export const COMMANDS: KeyCommand[] = [
     category: "View",
     modes: LIST,
     footer: true,
-    run: async (c) => {
-      switchView(c.store);
-      if (inWorktrees(c.store.getState())) void (await worktreeActions()).refreshWorktrees(c);
-    },
+    run: (c) => switchView(c.store),
   },
   {
     id: "preview-grid",

@@ -128,8 +128,8 @@ export interface DashState {
   agents: AgentRow[];
   counts: StateCounts;
   tree: TreeRow[];
-  /** The Worktrees view's repository (empty until it was first shown) and its worktrees. */
-  worktreeRepo: string;
+  /** The Worktrees view's repositories (undefined until first read) and their worktrees. */
+  worktreeRepos: string[] | undefined;
   worktrees: WorktreeRecord[];
   /** Blocked agents and what they ask (src/inbox), read when the blocked set changes. */
   allInbox: InboxEntry[];
@@ -201,7 +201,7 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     agents: [],
     counts: { blocked: 0, done: 0, working: 0, idle: 0 },
     tree: [],
-    worktreeRepo: "",
+    worktreeRepos: undefined,
     worktrees: [],
     allInbox: [],
     inbox: [],
@@ -468,7 +468,7 @@ export function switchView(store: DashStore): void {
 }
 
 /** The Worktrees view's rows; the selection stays on its folder, else the nearest row. */
-export function setWorktrees(store: DashStore, repo: string, worktrees: WorktreeRecord[]): void {
+export function setWorktrees(store: DashStore, repos: string[], worktrees: WorktreeRecord[]): void {
   store.setState((state) => {
     const at = Math.max(
       0,
@@ -479,7 +479,12 @@ export function setWorktrees(store: DashStore, repo: string, worktrees: Worktree
       ? state.selected.worktrees
       : (worktrees[Math.min(at, worktrees.length - 1)]?.path ?? "");
     const selected = { ...state.selected, worktrees: path };
-    return { worktreeRepo: repo, worktrees, selected, top: scrolledTops({ ...state, worktrees, selected }) };
+    return {
+      worktreeRepos: repos,
+      worktrees,
+      selected,
+      top: scrolledTops({ ...state, worktrees, selected }),
+    };
   });
 }
 
