@@ -89,7 +89,7 @@ export function WorktreeList({ width, rows: pageRows }: { width: number; rows: n
     [...new Set([...(s.snapshot?.panes.values() ?? [])].map((pane) => pane.path))].sort().join("\n"),
   );
   useEffect(() => {
-    void folders;
+    void folders; // the dependency that reruns it: the folders changed
     void import("../worktrees.ts").then(({ refreshWorktrees }) => refreshWorktrees(ctx));
   }, [ctx, folders]);
   return (
