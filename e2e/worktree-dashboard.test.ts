@@ -3,7 +3,8 @@
 // confirmation that says what would be lost.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dashboardLine, screenSettles, screenShows } from "./dashboard-helpers.ts";
 import { prepareScene, type Scene } from "./fake-agent-min/setup.ts";
@@ -42,7 +43,7 @@ describe("the Worktrees view", () => {
       await screenShows(
         s,
         dash,
-        (t) => t.includes(`Worktrees ${repo}`) && t.includes("main (repo)"),
+        (t) => t.includes(`Worktrees ${repo}`) && t.includes("main (repo app)"),
         "the view",
       );
 
@@ -93,6 +94,39 @@ describe("the Worktrees view", () => {
       expect(git(repo, "branch", "--list", "feat/ui")).toContain("feat/ui");
       await keys("q");
       await screenShows(s, dash, (t) => t.includes("dashboard exited 0"), "the dashboard gone");
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "started outside any repository: says there is none, then lists the repository a session is started in",
+    async () => {
+      const s = await server();
+      const away = mkdtempSync(join(tmpdir(), "taw-not-a-repo-"));
+      cleanups.push(() => rmSync(away, { recursive: true, force: true }));
+      const line = dashboardLine(s, ["dashboard", "--view", "worktrees"], {}, away);
+      const dash = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+      const none = await screenSettles(
+        s,
+        dash,
+        (t) => t.includes("no git repositories on this server"),
+        "the plain message",
+      );
+      expect(none).not.toContain("reading worktrees");
+      expect(none).not.toContain("not inside a git repository");
+
+      // A session in a worktree of a real repository: its repository's worktrees are listed.
+      const { parent, repo } = makeRepo();
+      const feat = join(parent, "app-feat");
+      git(repo, "worktree", "add", "-q", "-b", "feat/x", feat);
+      await s.run("new-session", "-d", "-s", "work", "-c", feat, "sh");
+      const listed = await screenSettles(
+        s,
+        dash,
+        (t) => t.includes(`Worktrees ${repo}`) && t.includes("main (repo app)") && t.includes("feat/x"),
+        "the repository's worktrees",
+      );
+      expect(listed).not.toContain("no git repositories");
     },
     TEST_TIMEOUT_MS,
   );

@@ -93,7 +93,7 @@ const inInbox = (state: DashState) => state.view === "inbox";
 const canAnswer = (state: DashState) => {
   if (state.view !== "inbox" && state.view !== "agents") return false;
   const paneId = selectedPaneId(state);
-  return state.inbox.some((entry) => entry.row.paneId === paneId && entry.promptId !== undefined);
+  return state.allInbox.some((entry) => entry.row.paneId === paneId && entry.promptId !== undefined);
 };
 /** The keys of a down / up pair that move down. */
 const DOWN_KEYS = new Set(["j", "down"]);
@@ -174,10 +174,7 @@ export const COMMANDS: KeyCommand[] = [
     category: "View",
     modes: LIST,
     footer: true,
-    run: async (c) => {
-      switchView(c.store);
-      if (inWorktrees(c.store.getState())) void (await worktreeActions()).refreshWorktrees(c);
-    },
+    run: (c) => switchView(c.store),
   },
   {
     id: "preview-grid",
@@ -194,7 +191,7 @@ export const COMMANDS: KeyCommand[] = [
     short: "filter",
     keys: ["/"],
     hint: "/",
-    title: "filter (fuzzy: name, kind, session, title, branch)",
+    title: "filter (fuzzy: name, kind, session, title, branch; in the Inbox also what it asks)",
     category: "View",
     modes: LIST,
     footer: true,
@@ -441,6 +438,17 @@ export const COMMANDS: KeyCommand[] = [
     footer: true,
     when: inInbox,
     run: async (c) => (await inboxActions()).approveAllSafe(c),
+  },
+  {
+    id: "inbox-approve-yes",
+    short: "approve",
+    keys: ["y"],
+    hint: "y",
+    title: "yes, approve what the [inbox] rules do not call read-only",
+    category: "Inbox",
+    modes: ["approve"],
+    footer: true,
+    run: async (c) => (await inboxActions()).confirmApprove(c),
   },
   // Sessions (src/space)
   {
@@ -748,9 +756,12 @@ export const COMMANDS: KeyCommand[] = [
     hint: "n",
     title: "no, keep it",
     category: "Dialog",
-    modes: ["confirm", "remove-worktree", "session-kill"],
+    modes: ["confirm", "remove-worktree", "session-kill", "approve"],
     footer: true,
-    run: (c) => closeOverlay(c.store),
+    run: async (c) =>
+      c.store.getState().overlay.kind === "approve"
+        ? (await inboxActions()).cancelApprove(c)
+        : closeOverlay(c.store),
   },
   {
     id: "cancel-edit",

@@ -1,7 +1,9 @@
 // The `/` filter: fuse.js over what a person remembers about an agent (name, kind,
-// session, title, branch). An empty query keeps everything in its sorted order.
+// session, title, branch; in the Inbox also what it asks). An empty query keeps everything
+// in its sorted order.
 
 import Fuse from "fuse.js";
+import type { InboxEntry } from "../inbox/collect.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 
 export interface Searchable {
@@ -11,9 +13,11 @@ export interface Searchable {
   session: string;
   title: string;
   branch: string;
+  /** An Inbox entry's question or command. */
+  ask?: string;
 }
 
-const KEYS = ["name", "kind", "session", "title", "branch"];
+const KEYS = ["name", "kind", "session", "title", "branch", "ask"];
 /** 0 is exact, 1 matches anything: 0.3 forgives a typo ("gemni") without matching noise ("aider" found claude at 0.4). */
 const THRESHOLD = 0.3;
 
@@ -35,4 +39,21 @@ export function matchPanes(items: readonly Searchable[], query: string): Set<str
   if (text === "") return undefined;
   const fuse = new Fuse(items, { keys: KEYS, threshold: THRESHOLD, ignoreLocation: true });
   return new Set(fuse.search(text).map((result) => result.item.paneId));
+}
+
+/** The Inbox entries `query` keeps, by pane id (the Agents view's fields and what each asks),
+ * or undefined when there is no query. */
+export function matchInbox(
+  entries: readonly InboxEntry[],
+  panes: ReadonlyMap<string, Pane>,
+  branches: ReadonlyMap<string, string>,
+  query: string,
+): Set<string> | undefined {
+  const items = entries.flatMap((entry) => {
+    const pane = panes.get(entry.row.paneId);
+    if (!pane) return [];
+    const ask = entry.tool ? `${entry.tool}: ${entry.ask}` : entry.ask;
+    return [{ ...searchableOf(pane, branches.get(pane.path) ?? ""), ask }];
+  });
+  return matchPanes(items, query);
 }

@@ -7,12 +7,13 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { type AgentRow, agentRows, countStates, nextUp, RANK, type StateCounts } from "../agent/rows.ts";
 import type { ViewContext } from "../agent-view/apply.ts";
 import { viewedRows, viewOf } from "../agent-view/rows.ts";
+import type { Answer } from "../detect/prompt.ts";
 import type { InboxEntry } from "../inbox/collect.ts";
 import type { Folder } from "../sessionizer/folders.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
-import { matchPanes, searchableOf } from "./filter.ts";
+import { matchInbox, matchPanes, searchableOf } from "./filter.ts";
 import type { PaletteItem } from "./palette.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
@@ -34,6 +35,8 @@ export type Overlay =
   | { kind: "confirm"; paneId: string; label: string }
   /** The Inbox's `t`: a typed answer, or a deny with a message to the agent. */
   | { kind: "answer"; paneId: string; label: string; promptId: string; deny: boolean }
+  /** An approval the [inbox] rules leave to the user (risk `ask`), asked before it is typed. */
+  | { kind: "approve"; paneId: string; label: string; promptId: string; answer: Answer; question: string }
   /** `w`: the new worktree's branch is being typed. */
   | { kind: "branch"; repo: string }
   /** `W`: what removing the worktree would lose, asked about. */
@@ -125,10 +128,12 @@ export interface DashState {
   agents: AgentRow[];
   counts: StateCounts;
   tree: TreeRow[];
-  /** The Worktrees view's repository (empty until it was first shown) and its worktrees. */
-  worktreeRepo: string;
+  /** The Worktrees view's repositories (undefined until first read) and their worktrees. */
+  worktreeRepos: string[] | undefined;
   worktrees: WorktreeRecord[];
   /** Blocked agents and what they ask (src/inbox), read when the blocked set changes. */
+  allInbox: InboxEntry[];
+  /** The Inbox's rows: allInbox as the filter leaves it. */
   inbox: InboxEntry[];
   /** Selected row: a pane id in Agents and Inbox, a row key in Tree, a folder in Worktrees. */
   selected: Record<View, string>;
@@ -196,8 +201,9 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     agents: [],
     counts: { blocked: 0, done: 0, working: 0, idle: 0 },
     tree: [],
-    worktreeRepo: "",
+    worktreeRepos: undefined,
     worktrees: [],
+    allInbox: [],
     inbox: [],
     selected: { agents: "", tree: "", worktrees: "", inbox: "" },
     top: { agents: 0, tree: 0, worktrees: 0, inbox: 0 },
@@ -250,9 +256,18 @@ export function derive(state: DashState): Partial<DashState> {
   // still see every agent.
   const agents = viewedRows(filtered, snapshot, state.presented);
   const tree = reuseRows(state.tree, treeRows(snapshot, state.collapsed, keep), (row) => row.key);
+  const asked = matchInbox(state.allInbox, snapshot.panes, state.branches, state.filter);
+  const inbox = asked ? state.allInbox.filter((entry) => asked.has(entry.row.paneId)) : state.allInbox;
   const view = viewOf(snapshot);
   const agentView = view && { source: view.source, label: view.label };
-  const next: Partial<DashState> = { allAgents: all, agents, counts: countStates(all), tree, agentView };
+  const next: Partial<DashState> = {
+    allAgents: all,
+    agents,
+    counts: countStates(all),
+    tree,
+    inbox,
+    agentView,
+  };
   return { ...next, ...keepSelection(state, next) };
 }
 
@@ -260,6 +275,7 @@ export function derive(state: DashState): Partial<DashState> {
 function keepSelection(state: DashState, next: Partial<DashState>): Partial<DashState> {
   const agents = next.agents ?? state.agents;
   const tree = next.tree ?? state.tree;
+  const inbox = next.inbox ?? state.inbox;
   const selected = { ...state.selected };
   if (!agents.some((row) => row.paneId === selected.agents)) {
     const at = state.agents.findIndex((row) => row.paneId === selected.agents);
@@ -268,6 +284,10 @@ function keepSelection(state: DashState, next: Partial<DashState>): Partial<Dash
   if (!tree.some((row) => row.key === selected.tree)) {
     const at = state.tree.findIndex((row) => row.key === selected.tree);
     selected.tree = tree[Math.min(Math.max(at, 0), tree.length - 1)]?.key ?? "";
+  }
+  if (!inbox.some((entry) => entry.row.paneId === selected.inbox)) {
+    const at = state.inbox.findIndex((entry) => entry.row.paneId === selected.inbox);
+    selected.inbox = inbox[Math.min(Math.max(at, 0), inbox.length - 1)]?.row.paneId ?? "";
   }
   return { selected, top: scrolledTops({ ...state, ...next, selected }) };
 }
@@ -448,7 +468,7 @@ export function switchView(store: DashStore): void {
 }
 
 /** The Worktrees view's rows; the selection stays on its folder, else the nearest row. */
-export function setWorktrees(store: DashStore, repo: string, worktrees: WorktreeRecord[]): void {
+export function setWorktrees(store: DashStore, repos: string[], worktrees: WorktreeRecord[]): void {
   store.setState((state) => {
     const at = Math.max(
       0,
@@ -459,22 +479,19 @@ export function setWorktrees(store: DashStore, repo: string, worktrees: Worktree
       ? state.selected.worktrees
       : (worktrees[Math.min(at, worktrees.length - 1)]?.path ?? "");
     const selected = { ...state.selected, worktrees: path };
-    return { worktreeRepo: repo, worktrees, selected, top: scrolledTops({ ...state, worktrees, selected }) };
+    return {
+      worktreeRepos: repos,
+      worktrees,
+      selected,
+      top: scrolledTops({ ...state, worktrees, selected }),
+    };
   });
 }
 
-/** The Inbox's entries; the selection stays on its agent, else the nearest entry. */
-export function setInbox(store: DashStore, inbox: InboxEntry[]): void {
-  store.setState((state) => {
-    const at = Math.max(
-      0,
-      state.inbox.findIndex((entry) => entry.row.paneId === state.selected.inbox),
-    );
-    const keep = inbox.some((entry) => entry.row.paneId === state.selected.inbox);
-    const paneId = keep ? state.selected.inbox : (inbox[Math.min(at, inbox.length - 1)]?.row.paneId ?? "");
-    const selected = { ...state.selected, inbox: paneId };
-    return { inbox, selected, top: scrolledTops({ ...state, inbox, selected }) };
-  });
+/** The Inbox's entries, filtered as the lists are; the selection stays on its agent, else
+ * the nearest entry. */
+export function setInbox(store: DashStore, allInbox: InboxEntry[]): void {
+  store.setState((state) => ({ allInbox, ...derive({ ...state, allInbox }) }));
 }
 
 /** A reloaded config that changes nothing drawn leaves every component alone. */

@@ -1,4 +1,4 @@
-// The Worktrees view's actions: load the repository's worktrees into the store, `w` (a branch
+// The Worktrees view's actions: load the known repositories' worktrees into the store, `w` (a branch
 // typed, then a kind picked, or no agent), `W` (a confirmation that says what would be lost),
 // and Enter (the worktree's session, opened when closed). They call src/worktree, as
 // `taw worktree …` does.
@@ -12,8 +12,9 @@ import { createWorktree } from "../worktree/create.ts";
 import { openWorktree } from "../worktree/open.ts";
 import { worktreeRecords } from "../worktree/record.ts";
 import { removeWorktree, whatWouldBeLost } from "../worktree/remove.ts";
-import { mainWorktree } from "../worktree/repo.ts";
+import { mainWorktreesOf } from "../worktree/repo.ts";
 import { type ActionContext, attempt } from "./actions.ts";
+import { NO_REPOSITORIES } from "./components/WorktreeList.tsx";
 import {
   type DashState,
   type Overlay,
@@ -26,37 +27,38 @@ import {
 /** The picker's choice for a worktree without an agent. */
 export const NO_AGENT = { id: "none", name: "just the worktree and its session" };
 
-/** The repository the view shows: the one it showed, else the selected pane's, else taw's own folder. */
-async function repoFor(state: DashState): Promise<string> {
-  if (state.worktreeRepo) return state.worktreeRepo;
-  const pane = state.snapshot?.panes.get(state.selected.agents);
-  for (const dir of [pane?.path, process.cwd()]) {
-    if (!dir) continue;
-    try {
-      return await mainWorktree(dir);
-    } catch {
-      // not in a repository: try the next place
-    }
-  }
-  return mainWorktree(process.cwd());
+/** The repositories the view lists: the folder taw started in, when it is one, then those of
+ * the server's panes (their main worktrees, each once). */
+function knownRepos(state: DashState): Promise<string[]> {
+  const panes = state.snapshot ? [...state.snapshot.panes.values()].map((pane) => pane.path) : [];
+  return mainWorktreesOf([process.cwd(), ...panes]);
 }
 
 export async function refreshWorktrees(ctx: ActionContext): Promise<void> {
-  try {
-    const repo = await repoFor(ctx.store.getState());
-    setWorktrees(ctx.store, repo, await worktreeRecords(ctx.tmux, repo));
-  } catch (error) {
-    showMessage(ctx.store, (error as Error).message, true);
-  }
+  const repos = await knownRepos(ctx.store.getState());
+  const problems: string[] = [];
+  const lists = await Promise.all(
+    repos.map((repo) =>
+      worktreeRecords(ctx.tmux, repo).catch((error: Error) => {
+        problems.push(`${repo}: ${error.message}`);
+        return [];
+      }),
+    ),
+  );
+  setWorktrees(ctx.store, repos, lists.flat());
+  if (problems.length) showMessage(ctx.store, `could not list worktrees of ${problems.join("; ")}`, true);
+}
+
+/** Where `w` makes a worktree: the selected worktree's repository, else the first known. */
+function repoFor(state: DashState): string | undefined {
+  return selectedWorktree(state)?.repo ?? state.worktreeRepos?.[0];
 }
 
 /** `w`: ask for the branch. */
-export async function askNewWorktree(ctx: ActionContext): Promise<void> {
-  try {
-    openOverlay(ctx.store, { kind: "branch", repo: await repoFor(ctx.store.getState()) });
-  } catch (error) {
-    showMessage(ctx.store, `${(error as Error).message}`, true);
-  }
+export function askNewWorktree(ctx: ActionContext): void {
+  const repo = repoFor(ctx.store.getState());
+  if (repo) openOverlay(ctx.store, { kind: "branch", repo });
+  else showMessage(ctx.store, NO_REPOSITORIES, true);
 }
 
 /** Enter on the branch: pick the agent kind (or none). */
@@ -141,13 +143,14 @@ export async function askRemoveWorktree(ctx: ActionContext): Promise<void> {
 
 /** `y`: remove it, changes and all (the confirmation said so); its branch stays. */
 export async function confirmRemoveWorktree(ctx: ActionContext): Promise<void> {
-  const { overlay, worktreeRepo } = ctx.store.getState();
+  const { overlay } = ctx.store.getState();
   if (overlay.kind !== "remove-worktree") return;
   ctx.store.setState({ overlay: { kind: "none" }, input: "" });
   await attempt(ctx, async () => {
     const { removed } = await removeWorktree(ctx.tmux, {
       spec: overlay.path,
-      repo: worktreeRepo,
+      // A worktree's folder names its repository.
+      repo: overlay.path,
       force: true,
     });
     await announceWorktree(ctx.tmux, process.env, { kind: "removed", worktree: removed, forced: true });
@@ -165,7 +168,7 @@ export async function openSelectedWorktree(ctx: ActionContext): Promise<void> {
     return;
   }
   const ok = await attempt(ctx, async () => {
-    const opened = await openWorktree(ctx.tmux, record.path, state.worktreeRepo);
+    const opened = await openWorktree(ctx.tmux, record.path, record.repo);
     const event = { kind: "opened", worktree: opened.worktree, alreadyOpen: !opened.created } as const;
     await announceWorktree(ctx.tmux, process.env, event);
     const session = opened.worktree.session;
@@ -188,7 +191,7 @@ export async function openDiff(ctx: ActionContext): Promise<void> {
   }
   try {
     const { worktreeDiff } = await import("../worktree/diff.ts");
-    const diff = await worktreeDiff(ctx.tmux, { spec: record.path, repo: state.worktreeRepo || record.repo });
+    const diff = await worktreeDiff(ctx.tmux, { spec: record.path, repo: record.repo });
     const { diffLines } = await import("./diff-lines.ts");
     openOverlay(ctx.store, {
       kind: "diff",

@@ -12,7 +12,7 @@ import { isScratchHolder } from "../scratch/toggle.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { freeTextColumn } from "../tmux/escape.ts";
 import { listSessionColumns } from "../tmux/sessions.ts";
-import { listWorktrees, mainWorktree } from "../worktree/repo.ts";
+import { listWorktrees, mainWorktreesOf } from "../worktree/repo.ts";
 import { WORKTREE_OPTION } from "../worktree/session.ts";
 
 export type FolderSource = "session" | "worktree" | "zoxide" | "root";
@@ -104,12 +104,7 @@ export async function liveSessions(tmux: Tmux): Promise<LiveSession[]> {
 
 /** The worktrees of the repositories taw made worktree sessions in (closed ones included). */
 export async function knownWorktrees(sessions: LiveSession[]): Promise<string[]> {
-  const repos = new Set<string>();
-  for (const session of sessions) {
-    if (!session.worktree) continue;
-    const repo = await mainWorktree(session.worktree).catch(() => undefined);
-    if (repo) repos.add(repo);
-  }
+  const repos = await mainWorktreesOf(sessions.map((session) => session.worktree));
   const paths: string[] = [];
   for (const repo of repos) {
     const worktrees = await listWorktrees(repo).catch(() => []);

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { parseWorktreeList } from "./repo.ts";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { git, useRepos } from "../../e2e/git-repo.ts";
+import { mainWorktreesOf, parseWorktreeList } from "./repo.ts";
 import { describeDirty, parseStatus } from "./status.ts";
 
 describe("git's porcelain, read", () => {
@@ -34,5 +38,20 @@ describe("git's porcelain, read", () => {
     expect(describeDirty(summary)).toBe("2 changed files and 2 untracked files");
     expect(describeDirty(parseStatus(""))).toBe("no changes");
     expect(describeDirty(parseStatus("?? x\n"))).toBe("1 untracked file");
+  });
+});
+
+describe("the repositories that hold some folders", () => {
+  const makeRepo = useRepos();
+  test("each main worktree once, in the order met; folders in no repository add none", async () => {
+    const { parent, repo } = makeRepo("app");
+    const other = makeRepo("lib").repo;
+    mkdirSync(join(repo, "src"));
+    git(repo, "worktree", "add", "-q", "-b", "feat", join(parent, "app-feat"));
+    const plain = realpathSync(mkdtempSync(join(tmpdir(), "taw-plain-")));
+    const dirs = [plain, join(parent, "app-feat"), other, join(repo, "src"), repo, join(plain, "gone"), ""];
+    expect(await mainWorktreesOf(dirs)).toEqual([repo, other]);
+    expect(await mainWorktreesOf([plain])).toEqual([]);
+    rmSync(plain, { recursive: true });
   });
 });

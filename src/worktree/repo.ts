@@ -77,6 +77,14 @@ export async function mainWorktree(dir: string): Promise<string> {
   return main.path;
 }
 
+/** The distinct main worktrees of the repositories that hold `dirs`, in the order first
+ * met; a folder in no repository (or in a bare one, or gone) adds none. */
+export async function mainWorktreesOf(dirs: Iterable<string>): Promise<string[]> {
+  const unique = [...new Set(dirs)].filter(Boolean);
+  const mains = await Promise.all(unique.map((dir) => mainWorktree(dir).catch(() => undefined)));
+  return [...new Set(mains.filter((main): main is string => main !== undefined))];
+}
+
 export async function listWorktrees(repo: string): Promise<GitWorktree[]> {
   return parseWorktreeList(await git(repo, ["worktree", "list", "--porcelain"]));
 }

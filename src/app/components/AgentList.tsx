@@ -49,7 +49,7 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
   const now = useDash((s) => s.now);
   const filter = useDash((s) => s.filter);
   // A blocked row says what it asks (the Inbox's reading of its prompt).
-  const inbox = useDash((s) => s.inbox);
+  const inbox = useDash((s) => s.allInbox);
   const onClick = useClicks(
     (paneId) => selectPane(ctx.store, paneId),
     (paneId) => void jump(ctx, paneId),

@@ -26,6 +26,8 @@ function inputLine(state: DashState): string | undefined {
       return `remove ${overlay.label}? ${overlay.lost.length ? `loses ${overlay.lost.join("; ")}` : "nothing is lost"}. y / n`;
     case "confirm":
       return `close ${overlay.label}? y / n`;
+    case "approve":
+      return overlay.question;
     case "answer":
       return `${overlay.deny ? `deny ${overlay.label}, then tell it` : `answer ${overlay.label}`}: ${input}${CURSOR}`;
     case "sessions":

@@ -17,7 +17,7 @@ import type { ActionContext } from "../actions.ts";
 import { applicable, findCommand } from "../commands.ts";
 import { DashContext } from "../context.ts";
 import { fixtureSnapshot } from "../fixtures.ts";
-import { createDashStore, type DashStore, setInbox, setSnapshot } from "../store.ts";
+import { createDashStore, type DashStore, setFilter, setInbox, setSnapshot } from "../store.ts";
 import { askedDetail, InboxList } from "./Inbox.tsx";
 
 const SCREENS = resolve(import.meta.dir, "..", "..", "..", "e2e", "fixtures", "screens");
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 /** Three blocked agents on recorded screens: a Claude command, a Gemini question, pi's rm -rf. */
-function waitingStore(): DashStore {
+function waitingStore(rules = compileRiskRules(defaultConfig().inbox)): DashStore {
   const store = createDashStore({ engine: "reading", now: NOW, view: "inbox" });
   const blocked = (kind: string, window: number, since: number) => ({
     window,
@@ -64,7 +64,7 @@ function waitingStore(): DashStore {
     }),
   );
   const rows = agentRows(snapshot, new Map([["/home/u/project", "main"]]));
-  setInbox(store, inboxEntries(rows, reads, compileRiskRules(defaultConfig().inbox), NOW));
+  setInbox(store, inboxEntries(rows, reads, rules, NOW));
   return store;
 }
 
@@ -157,4 +157,73 @@ test("a blocked Agents row says what it asks once the Inbox read it; other rows 
   expect(detail("%2")).toBe("question: Which file name should I use?");
   const working = allAgents.find((row) => row.paneId === "%4");
   expect(working && askedDetail(working, inbox)).toBe(working);
+});
+
+const noTmux = (store: DashStore): ActionContext => ({
+  store,
+  tmux: new Tmux({ socketName: "taw-test-none" }),
+  quit: () => {},
+});
+
+/** Press `key` as the dashboard would: the command it finds, run to its end. */
+async function press(ctx: ActionContext, key: string): Promise<void> {
+  await findCommand(ctx.store.getState(), key)?.run(ctx, key);
+}
+
+test("a on a command the rules do not call read-only asks y / n; only y answers", async () => {
+  const store = waitingStore();
+  const ctx = noTmux(store);
+  await press(ctx, "a");
+  const { overlay } = store.getState();
+  expect(overlay).toMatchObject({ kind: "approve", paneId: "%1", answer: { kind: "approve" } });
+  expect(overlay.kind === "approve" && overlay.question).toBe("approve 'sleep 8 && touch ran.txt'? y / n");
+  // Any other key leaves the question up; Enter is not a yes.
+  for (const key of ["return", "a", "x", "space"]) expect(findCommand(store.getState(), key)).toBeUndefined();
+  expect(findCommand(store.getState(), "y")?.id).toBe("inbox-approve-yes");
+  await press(ctx, "escape");
+  expect(store.getState().overlay.kind).toBe("none");
+  expect(store.getState().message?.text).toBe("not approved: nothing was typed to claude; it still asks");
+  // A (always) and an option that approves ask the same way; n cancels too.
+  await press(ctx, "A");
+  const always = store.getState().overlay;
+  expect(always.kind === "approve" && always.question).toBe(
+    "always approve 'sleep 8 && touch ran.txt'? y / n",
+  );
+  await press(ctx, "n");
+  await press(ctx, "1");
+  expect(store.getState().overlay).toMatchObject({ kind: "approve", answer: { kind: "option", n: 1 } });
+});
+
+test("a deny, a refusing option and a read-only command are one key: no question", async () => {
+  const store = waitingStore();
+  const ctx = noTmux(store);
+  await press(ctx, "d");
+  expect(store.getState().overlay.kind).toBe("none");
+  await press(ctx, "4"); // 4. No
+  expect(store.getState().overlay.kind).toBe("none");
+  const readOnly = waitingStore(
+    compileRiskRules({ ...defaultConfig().inbox, read_only: ["^sleep \\d+$", "^touch ran\\.txt$"] }),
+  );
+  await press(noTmux(readOnly), "a");
+  expect(readOnly.getState().overlay.kind).toBe("none");
+  // It went to answer (and failed here: no tmux server), not to a question.
+  expect(readOnly.getState().message?.error).toBe(true);
+});
+
+test("the filter narrows the Inbox, by the Agents view's fields and by what is asked", async () => {
+  const store = waitingStore();
+  const ids = () => store.getState().inbox.map((entry) => entry.row.paneId);
+  setFilter(store, "gemini");
+  expect(ids()).toEqual(["%2"]);
+  expect(store.getState().selected.inbox).toBe("%2");
+  setFilter(store, "build-cache");
+  expect(ids()).toEqual(["%3"]);
+  // The Agents rows keep what they ask whatever the Inbox shows.
+  expect(store.getState().allInbox).toHaveLength(3);
+  const { frame } = await renderInbox(store, 120, 30);
+  expect(frame()).toContain("Inbox 1/3 /build-cache");
+  setFilter(store, "zzzz");
+  expect(ids()).toEqual([]);
+  setFilter(store, "");
+  expect(ids()).toHaveLength(3);
 });

@@ -72,6 +72,8 @@ function Line({ text, fg, bg }: { text: string; fg: string; bg?: string }) {
 export function InboxList({ width, rows }: { width: number; rows: number }) {
   const theme = useTheme();
   const inbox = useDash((s) => s.inbox);
+  const total = useDash((s) => s.allInbox.length);
+  const filter = useDash((s) => s.filter);
   const selected = useDash((s) => s.selected.inbox);
   const top = useDash((s) => s.top.inbox);
   const entry = inbox.find((e) => e.row.paneId === selected);
@@ -87,12 +89,18 @@ export function InboxList({ width, rows }: { width: number; rows: number }) {
       border
       {...frame(theme, "rounded")}
       borderColor={theme.borderFocus}
-      title={` Inbox ${inbox.length} `}
+      title={filter ? ` Inbox ${inbox.length}/${total} /${filter} ` : ` Inbox ${total} `}
       width={width}
       flexDirection="column"
     >
       {inbox.length === 0 ? (
-        <Line text={cell(" no agent is waiting for you", width - 2)} fg={theme.muted} />
+        <Line
+          text={cell(
+            total === 0 ? " no agent is waiting for you" : " nothing matches the filter (Esc clears it)",
+            width - 2,
+          )}
+          fg={theme.muted}
+        />
       ) : (
         <box flexDirection="column" height={listRows}>
           {visible.map((e) => (
@@ -171,7 +179,7 @@ export function InboxFeed() {
           busy.current = false;
         });
     };
-    if (blocked === "" && ctx.store.getState().inbox.length === 0) return;
+    if (blocked === "" && ctx.store.getState().allInbox.length === 0) return;
     read();
     if (!showing || blocked === "") return;
     const timer = setInterval(read, REREAD_MS);

@@ -1,10 +1,11 @@
 // What the Inbox's keys do: answer the selected waiting agent through the same path as
 // `taw agent answer` (src/inbox/answer.ts: re-read, risk rules, confirm), with the prompt id
 // the Inbox showed, so a prompt that changed since is not answered. A never-approve
-// approval jumps to the pane instead.
+// approval jumps to the pane instead; one the rules leave to the user (risk `ask`) is asked
+// first, y / n.
 
 import { loadConfig } from "../../config/load.ts";
-import { type Answer, approvesRequest } from "../../detect/prompt.ts";
+import { type Answer, approvesRequest, type Prompt } from "../../detect/prompt.ts";
 import { TawError } from "../../errors.ts";
 import { answerAgent } from "../../inbox/answer.ts";
 import { collectInbox, type InboxEntry } from "../../inbox/collect.ts";
@@ -38,7 +39,7 @@ export async function refreshInbox(ctx: ActionContext): Promise<void> {
 /** The Inbox entry of the selected agent (in the Inbox, or a blocked agent in Agents). */
 export function selectedEntry(state: DashState): InboxEntry | undefined {
   const paneId = selectedPaneId(state);
-  return state.inbox.find((entry) => entry.row.paneId === paneId);
+  return state.allInbox.find((entry) => entry.row.paneId === paneId);
 }
 
 /** An answer key applies: the selected agent waits on a prompt taw read. */
@@ -57,7 +58,56 @@ export async function answerSelected(ctx: ActionContext, answer: Answer): Promis
     showMessage(ctx.store, `not approved from the inbox: ${entry.risk.reason}. Look at it yourself.`, true);
     return;
   }
+  if (entry.prompt && approvesRequest(entry.prompt, answer) && entry.risk.level === "ask") {
+    // What the rules leave to the user is asked, not approved on one key.
+    openOverlay(ctx.store, {
+      kind: "approve",
+      paneId: entry.row.paneId,
+      label: entry.row.label,
+      promptId: entry.promptId,
+      answer,
+      question: approveQuestion(entry.prompt, answer),
+    });
+    return;
+  }
   await answerEntry(ctx, entry, answer);
+}
+
+/** `approve 'rm -rf build'? y / n`, with what else the answer does. */
+function approveQuestion(prompt: Prompt, answer: Answer): string {
+  const subject = prompt.command ?? prompt.path ?? prompt.ask;
+  const verb = answer.kind === "always" ? "always approve" : "approve";
+  const option = answer.kind === "option" ? ` (option ${answer.n})` : "";
+  return `${verb} '${subject}'${option}? y / n`;
+}
+
+/** `y` on the question: approve, if the agent still asks what it asked. */
+export async function confirmApprove(ctx: ActionContext): Promise<void> {
+  const { overlay } = ctx.store.getState();
+  if (overlay.kind !== "approve") return;
+  closeOverlay(ctx.store);
+  const entry = unchangedEntry(ctx, overlay, "while you decided");
+  if (entry) await answerEntry(ctx, entry, overlay.answer);
+}
+
+/** `n` or Esc on the question: nothing is typed. */
+export function cancelApprove(ctx: ActionContext): void {
+  const { overlay } = ctx.store.getState();
+  if (overlay.kind !== "approve") return;
+  closeOverlay(ctx.store);
+  showMessage(ctx.store, `not approved: nothing was typed to ${overlay.label}; it still asks`);
+}
+
+/** The entry an overlay was opened on, if its prompt is still the one shown; else says so. */
+function unchangedEntry(
+  ctx: ActionContext,
+  overlay: { paneId: string; label: string; promptId: string },
+  when: string,
+): InboxEntry | undefined {
+  const entry = ctx.store.getState().allInbox.find((e) => e.row.paneId === overlay.paneId);
+  if (entry && entry.promptId === overlay.promptId) return entry;
+  showMessage(ctx.store, `nothing was typed: the prompt on ${overlay.label} changed ${when}`, true);
+  return undefined;
 }
 
 async function answerEntry(ctx: ActionContext, entry: InboxEntry, answer: Answer): Promise<boolean> {
@@ -122,11 +172,8 @@ export async function submitAnswer(ctx: ActionContext): Promise<void> {
   const { overlay, input } = ctx.store.getState();
   if (overlay.kind !== "answer") return;
   closeOverlay(ctx.store);
-  const entry = ctx.store.getState().inbox.find((e) => e.row.paneId === overlay.paneId);
-  if (!entry || entry.promptId !== overlay.promptId) {
-    showMessage(ctx.store, `nothing was typed: the prompt on ${overlay.label} changed while you typed`, true);
-    return;
-  }
+  const entry = unchangedEntry(ctx, overlay, "while you typed");
+  if (!entry) return;
   const answer: Answer = overlay.deny
     ? { kind: "deny", message: input.trim() || undefined }
     : { kind: "text", text: input };

@@ -1,7 +1,9 @@
-// The Worktrees view: the repository's worktrees, each with its session (or closed), what it
-// holds that is not committed, and how far its branch has moved from its base.
+// The Worktrees view: the worktrees of every repository taw knows (the folder it started in,
+// the server's panes' folders), each with its session (or closed), what it holds that is not
+// committed, and how far its branch has moved from its base.
 
-import { memo } from "react";
+import { basename } from "node:path";
+import { memo, useEffect } from "react";
 import type { WorktreeRecord } from "../../worktree/record.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { scrollBy, selectIndex } from "../store.ts";
@@ -13,6 +15,10 @@ const BRANCH_COLUMNS = 20;
 const SESSION_COLUMNS = 22;
 const CHANGES_COLUMNS = 9;
 
+/** Said when no repository is known: how to get one listed. */
+export const NO_REPOSITORIES =
+  "no git repositories on this server: start a session in a repository, or `taw worktree create --repo DIR --branch NAME`";
+
 function changes(record: WorktreeRecord): string {
   if (!record.dirty) return "clean";
   return `±${record.changes.changed} ?${record.changes.untracked}`;
@@ -21,6 +27,17 @@ function changes(record: WorktreeRecord): string {
 function moved(record: WorktreeRecord): string {
   if (record.main || record.ahead === null || record.behind === null) return "";
   return `+${record.ahead} -${record.behind} ${record.base ?? ""}`;
+}
+
+/** The one repository's folder, else how many there are. */
+function titleOf(repos: string[] | undefined): string {
+  if (repos?.length === 1) return ` Worktrees ${repos[0]} `;
+  return ` Worktrees ${repos?.length ? `· ${repos.length} repositories ` : ""}`;
+}
+
+function emptyText(repos: string[] | undefined): string {
+  if (!repos) return "reading worktrees…";
+  return repos.length === 0 ? NO_REPOSITORIES : "no worktrees";
 }
 
 interface RowProps {
@@ -35,7 +52,7 @@ const WorktreeRow = memo(function WorktreeRow({ record, selected, width, index }
   const theme = useTheme();
   const bg = selected ? theme.selectionBg : undefined;
   const fg = selected ? theme.selectionFg : theme.text;
-  const branch = `${record.branch ?? `(${record.head.slice(0, 8)})`}${record.main ? " (repo)" : ""}`;
+  const branch = `${record.branch ?? `(${record.head.slice(0, 8)})`}${record.main ? ` (repo ${basename(record.repo)})` : ""}`;
   const rest = Math.max(0, width - BRANCH_COLUMNS - SESSION_COLUMNS - CHANGES_COLUMNS);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a terminal row, not a DOM element.
@@ -62,16 +79,25 @@ export function WorktreeList({ width, rows: pageRows }: { width: number; rows: n
   const ctx = useActions();
   const theme = useTheme();
   const worktrees = useDash((s) => s.worktrees);
-  const repo = useDash((s) => s.worktreeRepo);
+  const repos = useDash((s) => s.worktreeRepos);
   const selected = useDash((s) => s.selected.worktrees);
   const top = useDash((s) => s.top.worktrees);
   const visible = worktrees.slice(top, top + pageRows);
+  // Read when the view is shown, and again when the panes' folders change (a session started
+  // in another repository brings its worktrees).
+  const folders = useDash((s) =>
+    [...new Set([...(s.snapshot?.panes.values() ?? [])].map((pane) => pane.path))].sort().join("\n"),
+  );
+  useEffect(() => {
+    void folders; // the dependency that reruns it: the folders changed
+    void import("../worktrees.ts").then(({ refreshWorktrees }) => refreshWorktrees(ctx));
+  }, [ctx, folders]);
   return (
     <box
       border
       {...frame(theme, "rounded")}
       borderColor={theme.borderFocus}
-      title={` Worktrees ${repo} `}
+      title={titleOf(repos)}
       width={width}
       flexDirection="column"
       onMouseScroll={(event) =>
@@ -79,7 +105,11 @@ export function WorktreeList({ width, rows: pageRows }: { width: number; rows: n
       }
     >
       {worktrees.length === 0 ? (
-        <text fg={theme.muted}>{cell(repo ? " no worktrees" : " reading worktrees…", width - 2)}</text>
+        <box paddingLeft={1} width={width - 2}>
+          <text fg={theme.muted} wrapMode="word">
+            {emptyText(repos)}
+          </text>
+        </box>
       ) : null}
       {visible.map((record, offset) => (
         <WorktreeRow
