@@ -7,12 +7,14 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { popupArgs } from "../src/cli/dashboard.ts";
-import { Tmux } from "../src/tmux/client.ts";
+import type { Tmux } from "../src/tmux/client.ts";
 import { ENGINE_OPTION, parseClaim } from "../src/watch/claim.ts";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { showsDemoAgents, useDemos } from "./demo-scene.ts";
 import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
+const demos = useDemos();
 const TIMEOUT_MS = 60_000;
 const PLUGIN = `${ROOT}/assets/taw.tmux`;
 
@@ -106,30 +108,22 @@ describe("installed, from a folder outside the checkout", () => {
   test(
     "npm start, run twice with no tmux server, opens the demo server's dashboard with its agents each time",
     async () => {
-      // A tmux socket folder of its own: no server runs there, and the demo's socket
-      // (tmux -L taw-demo) lands there too, away from the machine's.
-      const sockets = mkdtempSync(join(tmpdir(), "taw-npm-start-"));
-      const env = `env -u TMUX TMUX_TMPDIR='${sockets}' TAW_STATE_DIR='${sockets}/state'`;
-      const line = `cd '${ROOT}' && ${env} npm start; echo "npm start exited $?"; exec sh`;
+      const demo = demos();
+      const line = `cd '${ROOT}' && ${demo.shellEnv} npm start; echo "npm start exited $?"; exec sh`;
       const s = await server({ width: 160, height: 40 });
-      const demo = new Tmux({ socketPath: join(sockets, `tmux-${process.getuid?.() ?? 0}`, "taw-demo") });
-      try {
-        for (const round of [1, 2]) {
-          const pane = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
-          const shown = await screenShows(
-            s,
-            pane,
-            (text) => ["⏸ api", "✓ docs", "⏵ web", "· notes"].every((row) => text.includes(row)),
-            `the demo agents, one in each state (round ${round})`,
-            30_000,
-          );
-          expect(shown).toContain("taw demo");
-          if (round === 1) await expectAllocatorSettingKept(demo);
-          await s.run("send-keys", "-t", pane, "q");
-          await screenShows(s, pane, (text) => text.includes("npm start exited 0"), "a clean exit");
-        }
-      } finally {
-        await demo.tryRun(["kill-server"]);
+      for (const round of [1, 2]) {
+        const pane = (await s.run("new-window", "-P", "-F", "#{pane_id}", "sh", "-c", line)).trim();
+        const shown = await screenShows(
+          s,
+          pane,
+          showsDemoAgents,
+          `the demo agents, one in each state (round ${round})`,
+          30_000,
+        );
+        expect(shown).toContain("taw demo");
+        if (round === 1) await expectAllocatorSettingKept(demo.tmux);
+        await s.run("send-keys", "-t", pane, "q");
+        await screenShows(s, pane, (text) => text.includes("npm start exited 0"), "a clean exit");
       }
     },
     TIMEOUT_MS,

@@ -2,7 +2,8 @@
 // newcomer sees every state in the dashboard within seconds of `npm start`.
 
 export interface DemoStep {
-  /** A screen in assets/demo/<kind>/ (`<screen>.txt`, its title in `<screen>.title`). */
+  /** A screen in assets/demo/<kind>/ (`<screen>.txt`, laid out by layout.ts; its title in
+   * `<screen>.title`). */
   screen: string;
   /** How long the screen stays; without it the step lasts until a key is pressed in the pane. */
   seconds?: number;
