@@ -55,10 +55,11 @@ export interface KeyCommand {
   title: string;
   category: Category;
   modes: Mode[];
-  /** Shown in the footer when it applies. */
-  footer?: boolean;
-  /** The footer's word for it, when the title is too long. */
-  short?: string;
+  /** Shown in the footer when it applies (a function: when it also holds). */
+  footer?: boolean | ((state: DashState) => boolean);
+  /** The footer's word for it, when the title is too long (a function: what it does in the
+   * dialog open now). */
+  short?: string | ((state: DashState) => string);
   when?(state: DashState): boolean;
   /** `taw run <id>` may run it outside the dashboard: on the agent `--agent` names exactly
    * ("agent"), or as it stands ("none"). Commands that ask for input or only move the
@@ -119,6 +120,21 @@ async function moveChoice(ctx: ActionContext, delta: number): Promise<void> {
 function runById(ctx: ActionContext, id: string): void | Promise<void> {
   const command = COMMANDS.find((c) => c.id === id);
   return command?.run(ctx, command.keys[0] ?? "");
+}
+
+const ENTER_WORDS: Partial<Record<Mode, string>> = {
+  palette: "run",
+  folders: "open",
+  rename: "rename",
+  "session-rename": "rename",
+  branch: "choose agent",
+};
+
+/** What Enter does in the dialog open now, as the footer says it. */
+function enterWord({ overlay }: DashState): string {
+  if (overlay.kind === "sessions") return overlay.move ? "move" : "switch";
+  if (overlay.kind === "picker") return overlay.place === "worktree" ? "make worktree" : "start";
+  return ENTER_WORDS[overlay.kind] ?? "send";
 }
 
 function pagerPage(ctx: ActionContext): number {
@@ -515,7 +531,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "session-switch",
-    short: "switch",
+    short: enterWord,
     keys: ["return"],
     hint: "Enter",
     title: "switch to the session (or create the typed name); the folder's session; run the palette's choice",
@@ -692,7 +708,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "pick",
-    short: "start",
+    short: enterWord,
     keys: ["return"],
     hint: "Enter",
     title: "start the chosen kind",
@@ -709,7 +725,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "submit",
-    short: "send",
+    short: enterWord,
     keys: ["return"],
     hint: "Enter",
     title: "send / save",
