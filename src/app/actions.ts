@@ -20,6 +20,7 @@ import {
   selectedPaneId,
   selectNextUp,
   showMessage,
+  showProgress,
 } from "./store.ts";
 
 export interface ActionContext {
@@ -194,7 +195,7 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
       }
       const pane = ctx.store.getState().snapshot?.panes.get(overlay.paneId);
       const inSandbox = overlay.profile ? ` in sandbox ${overlay.profile}` : "";
-      showMessage(ctx.store, `starting ${choice}${inSandbox}…`);
+      showProgress(ctx.store, `starting ${choice}${inSandbox}…`);
       await attempt(ctx, async () => {
         const place =
           overlay.place === "window"

@@ -443,8 +443,12 @@ const NEXT_VIEW: Record<View, View> = {
   inbox: "agents",
 };
 
+/** The next view; a message about the one left goes with it (a standing problem stays). */
 export function switchView(store: DashStore): void {
-  store.setState((state) => ({ view: NEXT_VIEW[state.view] }));
+  store.setState((state) => ({
+    view: NEXT_VIEW[state.view],
+    message: state.message?.problem ? state.message : undefined,
+  }));
 }
 
 /** The Worktrees view's rows; the selection stays on its folder, else the nearest row. */
@@ -482,8 +486,24 @@ export function setTheme(store: DashStore, theme: Theme): void {
   if (JSON.stringify(theme) !== JSON.stringify(store.getState().theme)) store.setState({ theme });
 }
 
+/** How long the message line keeps news, and an error (longer: it may need reading twice).
+ * A standing problem (showProblem) stays until its file is fixed. */
+export const INFO_MESSAGE_MS = 5_000;
+export const ERROR_MESSAGE_MS = 15_000;
+
 export function showMessage(store: DashStore, text: string, error = false): void {
-  store.setState({ message: { text, error } });
+  const message = { text, error };
+  store.setState({ message });
+  const expire = () => {
+    if (store.getState().message === message) store.setState({ message: undefined });
+  };
+  // unref: a message waiting to go never keeps the process alive.
+  setTimeout(expire, error ? ERROR_MESSAGE_MS : INFO_MESSAGE_MS).unref();
+}
+
+/** What is under way ("starting claude…"): it stays until its outcome replaces it. */
+export function showProgress(store: DashStore, text: string): void {
+  store.setState({ message: { text, error: false } });
 }
 
 /** What a standing problem is about. */

@@ -21,6 +21,7 @@ import {
   selectedWorktree,
   setWorktrees,
   showMessage,
+  showProgress,
 } from "./store.ts";
 
 /** The picker's choice for a worktree without an agent. */
@@ -99,7 +100,7 @@ export async function createFromPicker(ctx: ActionContext, choice: string | unde
   const kind = choice === NO_AGENT.id ? undefined : choice;
   const config = loadConfig().config;
   const context = { manifests: manifests(), config };
-  showMessage(ctx.store, `making worktree ${branch}…`);
+  showProgress(ctx.store, `making worktree ${branch}…`);
   await attempt(ctx, async () => {
     const made = await createWorktree(ctx.tmux, {
       branch,
