@@ -206,7 +206,7 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
           { kind: choice, place, cwd: pane?.path || undefined, sandbox: overlay.profile },
           { manifests: manifests(), config: loadConfig().config },
         );
-        return `started ${choice}${inSandbox} in ${launched.pane}`;
+        return `started ${choice}${inSandbox} in ${launched.label}`;
       });
       return;
     }

@@ -13,6 +13,7 @@ import {
   seen,
   submitOverlay,
 } from "./actions.ts";
+import { PREVIEW_MIN_WIDTH } from "./layout.ts";
 import { pickerChoices } from "./picker.ts";
 import {
   closeOverlay,
@@ -28,6 +29,7 @@ import {
   selectedPaneId,
   selectIndex,
   setFilter,
+  showMessage,
   switchView,
   toggleCollapsed,
 } from "./store.ts";
@@ -114,6 +116,19 @@ async function moveChoice(ctx: ActionContext, delta: number): Promise<void> {
   if (kind === "folders") (await folderActions()).moveFolder(ctx, delta);
   else if (kind === "palette") (await paletteActions()).movePalette(ctx, delta);
   else (await sessionActions()).moveChoice(ctx, delta);
+}
+
+/** `v`: the grid or the selection in the preview; where the preview is hidden, it says so. */
+function togglePreviewGrid(ctx: ActionContext): void {
+  if (!ctx.store.getState().previewShown) {
+    showMessage(
+      ctx.store,
+      `no preview at this width: it shows from ${PREVIEW_MIN_WIDTH} columns, then v switches it to a grid`,
+      true,
+    );
+    return;
+  }
+  ctx.store.setState((state) => ({ previewGrid: !state.previewGrid, grid: [] }));
 }
 
 /** Enter in the palette: a registry command runs as its own key would. */
@@ -203,7 +218,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "preview: the selected agent, or a grid of every blocked and working one",
     category: "View",
     modes: LIST,
-    run: (c) => c.store.setState((state) => ({ previewGrid: !state.previewGrid, grid: [] })),
+    run: (c) => togglePreviewGrid(c),
   },
   {
     id: "filter",
@@ -383,8 +398,8 @@ export const COMMANDS: KeyCommand[] = [
     title: "resume a restored agent's conversation (types its resume command)",
     category: "Agent",
     modes: LIST,
-    footer: true,
-    when: (s) => selectedAgent(s)?.restored === true,
+    // Hinted only on a restored row; pressed on another, it says there is nothing to resume.
+    footer: (s) => selectedAgent(s)?.restored === true,
     run: async (c) => (await import("./resume.ts")).resumeSelected(c),
   },
   {
@@ -395,7 +410,6 @@ export const COMMANDS: KeyCommand[] = [
     title: "resume every restored agent whose resume waits",
     category: "Agent",
     modes: LIST,
-    when: (s) => s.agents.some((row) => row.restored),
     run: async (c) => (await import("./resume.ts")).resumeAll(c),
   },
   // Inbox: answer the selected waiting agent (src/inbox)

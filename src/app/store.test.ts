@@ -114,6 +114,13 @@ test("a message goes after INFO_MESSAGE_MS, an error after ERROR_MESSAGE_MS; a n
   }
 });
 
+test("a message names a pane by its public id, whatever wrote it", () => {
+  const store = createDashStore();
+  setSnapshot(store, sampleSnapshot(), NOW);
+  showMessage(store, "pane %2 is gone", true);
+  expect(store.getState().message?.text).toBe("pane w1:p2 is gone");
+});
+
 test("switching the view clears a message, not a standing problem", () => {
   const store = createDashStore();
   showMessage(store, "jumped to w1:p2");

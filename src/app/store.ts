@@ -14,6 +14,7 @@ import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
 import { matchPanes, searchableOf } from "./filter.ts";
 import type { PaletteItem } from "./palette.ts";
+import { publicIdsIn } from "./public-ids.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
@@ -491,8 +492,14 @@ export function setTheme(store: DashStore, theme: Theme): void {
 export const INFO_MESSAGE_MS = 5_000;
 export const ERROR_MESSAGE_MS = 15_000;
 
+/** Messages name panes and windows by public id, whatever wrote them (public-ids.ts). */
+const messageOf = (store: DashStore, text: string, error: boolean): Message => ({
+  text: publicIdsIn(text, store.getState().snapshot),
+  error,
+});
+
 export function showMessage(store: DashStore, text: string, error = false): void {
-  const message = { text, error };
+  const message = messageOf(store, text, error);
   store.setState({ message });
   const expire = () => {
     if (store.getState().message === message) store.setState({ message: undefined });
@@ -503,7 +510,7 @@ export function showMessage(store: DashStore, text: string, error = false): void
 
 /** What is under way ("starting claude…"): it stays until its outcome replaces it. */
 export function showProgress(store: DashStore, text: string): void {
-  store.setState({ message: { text, error: false } });
+  store.setState({ message: messageOf(store, text, false) });
 }
 
 /** What a standing problem is about. */
