@@ -12,9 +12,11 @@ import { loadConfig } from "../config/load.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { markSeen } from "../watch/seen.ts";
+import { kindChoices } from "./picker.ts";
 import {
   closeOverlay,
   type DashStore,
+  type KindChoice,
   openOverlay,
   selectedAgent,
   selectedPaneId,
@@ -132,11 +134,9 @@ export function askStart(ctx: ActionContext, place: "window" | "split"): void {
     showMessage(ctx.store, "no session to start an agent in", true);
     return;
   }
-  let kinds: { id: string; name: string }[];
+  let kinds: KindChoice[];
   try {
-    kinds = manifests()
-      .all()
-      .map((manifest) => ({ id: manifest.id, name: manifest.name }));
+    kinds = kindChoices(manifests(), loadConfig().config);
   } catch (error) {
     showMessage(ctx.store, describe(error), true);
     return;

@@ -14,10 +14,11 @@ import {
   submitOverlay,
 } from "./actions.ts";
 import { PREVIEW_MIN_WIDTH } from "./layout.ts";
-import { pickerChoices } from "./picker.ts";
+import { notInstalled, pickerChoices } from "./picker.ts";
 import {
   closeOverlay,
   type DashState,
+  type KindChoice,
   type Mode,
   moveChoiceIndex,
   moveSelection,
@@ -157,11 +158,11 @@ function pagerPage(ctx: ActionContext): number {
   return overlay.kind === "help" || overlay.kind === "diff" ? overlay.page : 1;
 }
 
-function pickedKind(state: DashState): string | undefined {
+function pickedKind(state: DashState): KindChoice | undefined {
   const { overlay, input } = state;
   if (overlay.kind !== "picker") return undefined;
   const choices = pickerChoices(overlay.kinds, input);
-  return choices[Math.min(overlay.index, choices.length - 1)]?.id;
+  return choices[Math.min(overlay.index, choices.length - 1)];
 }
 
 export const COMMANDS: KeyCommand[] = [
@@ -731,10 +732,15 @@ export const COMMANDS: KeyCommand[] = [
     footer: true,
     run: async (c) => {
       const state = c.store.getState();
+      const picked = pickedKind(state);
+      if (picked?.installed === false) {
+        closeOverlay(c.store);
+        return showMessage(c.store, notInstalled(picked), true);
+      }
       const worktree = state.overlay.kind === "picker" && state.overlay.place === "worktree";
       return worktree
-        ? (await worktreeActions()).createFromPicker(c, pickedKind(state))
-        : submitOverlay(c, pickedKind(state));
+        ? (await worktreeActions()).createFromPicker(c, picked?.id)
+        : submitOverlay(c, picked?.id);
     },
   },
   {

@@ -92,6 +92,9 @@ const isPager = (overlay: Overlay): overlay is Paged => overlay.kind === "help" 
 export interface KindChoice {
   id: string;
   name: string;
+  /** The command it starts, and whether that is on PATH (none for "just the worktree"). */
+  command?: string;
+  installed?: boolean;
 }
 
 export interface Message {

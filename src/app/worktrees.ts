@@ -14,6 +14,7 @@ import { worktreeRecords } from "../worktree/record.ts";
 import { removeWorktree, whatWouldBeLost } from "../worktree/remove.ts";
 import { mainWorktree } from "../worktree/repo.ts";
 import { type ActionContext, attempt } from "./actions.ts";
+import { kindChoices } from "./picker.ts";
 import {
   type DashState,
   type Overlay,
@@ -69,12 +70,7 @@ export function askWorktreeAgent(ctx: ActionContext): void {
     showMessage(ctx.store, "type the new branch's name", true);
     return;
   }
-  const kinds = [
-    NO_AGENT,
-    ...manifests()
-      .all()
-      .map((m) => ({ id: m.id, name: m.name })),
-  ];
+  const kinds = [NO_AGENT, ...kindChoices(manifests(), loadConfig().config)];
   openOverlay(ctx.store, {
     kind: "picker",
     place: "worktree",
