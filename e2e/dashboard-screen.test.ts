@@ -4,6 +4,7 @@
 import { expect, test } from "bun:test";
 import { openDashboard, screenSettles } from "./dashboard-helpers.ts";
 import { useServers } from "./harness.ts";
+import { claimForTest, optionAgent } from "./option-agent.ts";
 
 const newServer = useServers();
 /** Real tmux and a Bun dashboard started cold. */
@@ -30,3 +31,18 @@ for (const [width, height] of [
     E2E_TIMEOUT_MS,
   );
 }
+
+test(
+  "at 200 columns a long agent name is shown whole, not cut at 18 columns",
+  async () => {
+    const server = await newServer({ width: 200, height: 30 });
+    // Claimed by this test: the dashboard reads the options (no engine to judge the stand-in).
+    await claimForTest(server);
+    const name = "refactor-the-billing-service-tests";
+    await optionAgent(server, { name, state: "working" });
+    const dashboard = await openDashboard(server);
+    const text = await screenSettles(server, dashboard, (t) => t.includes("Agents 1"), "the agent listed");
+    expect(text).toContain(`⏵ ${name} `);
+  },
+  E2E_TIMEOUT_MS,
+);
