@@ -29,6 +29,34 @@ async function dashboardScene() {
 
 describe("starting agents from the dashboard", () => {
   test(
+    "the picker lists the installed kinds first and marks the others; picking one not installed says so",
+    async () => {
+      const { s, dash } = await dashboardScene();
+      await s.run("send-keys", "-t", dash, "s");
+      const text = await screenShows(s, dash, (t) => t.includes("start: kind"), "the kind picker");
+      // claude and codex are the fakes on PATH; aider, amp and the rest are not installed.
+      // The picker's rows: inside its box, which sits inside the list's.
+      const row = /│ +│ (\S+) {2}/;
+      const rows = text.split("\n").filter((line) => row.test(line));
+      const installed = rows.slice(0, 2).map((line) => row.exec(line)?.[1]);
+      expect(installed.sort()).toEqual(["claude", "codex"]);
+      expect(rows[0]).not.toContain("not installed");
+      expect(rows[2]).toContain("(not installed)");
+      await s.run("send-keys", "-t", dash, "-l", "aider");
+      await screenShows(s, dash, (t) => t.includes("start: aider"), "aider typed");
+      await s.run("send-keys", "-t", dash, "Enter");
+      await screenShows(
+        s,
+        dash,
+        (t) => t.includes("aider is not installed: taw starts it with 'aider'"),
+        "refused at once",
+        3_000,
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "s, a kind typed into the picker, Enter: two kinds start in new windows of the session",
     async () => {
       const { s, dash } = await dashboardScene();
@@ -47,7 +75,8 @@ describe("starting agents from the dashboard", () => {
           `${kind} started`,
           20_000,
         );
-        started[kind] = /started \S+ in (%\d+)/.exec(text)?.[1] ?? "";
+        // The message names the pane by its public id (w<session>:p<pane>), tmux's %<pane>.
+        started[kind] = `%${/started \S+ in w\d+:p(\d+)/.exec(text)?.[1] ?? ""}`;
       }
       for (const [kind, pane] of Object.entries(started)) {
         expect((await s.run("show-options", "-pqv", "-t", pane, "@agent_kind_hint")).trim()).toBe(kind);
@@ -86,7 +115,7 @@ describe("starting agents from the dashboard", () => {
         "claude started in box",
         20_000,
       );
-      const pane = /in sandbox box in (%\d+)/.exec(text)?.[1] ?? "";
+      const pane = `%${/in sandbox box in w\d+:p(\d+)/.exec(text)?.[1] ?? ""}`;
       await waitFor(
         async () => (await s.run("show-options", "-pqv", "-t", pane, "@agent_sandbox")).trim() === "box",
         10_000,

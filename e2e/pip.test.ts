@@ -111,7 +111,12 @@ test(
     const client = (await s.run("list-clients", "-F", "#{client_name}")).trim();
     const window = (await s.run("display-message", "-p", "-c", client, "#{window_id}")).trim();
     const on = await s.taw(["run", "pip", "--agent", "alpha", "--client", client, "--json"]);
-    expect(on.json?.result.message).toContain("pinned alpha");
+    // It says where the picture went: the corner, the window's public id and its place.
+    const sessionId = (await s.run("display-message", "-p", "-t", window, "#{session_id}")).trim();
+    const publicWindow = `w${sessionId.slice(1)}:t${window.slice(1)}`;
+    expect(on.json?.result.message).toContain(
+      `pinned alpha in the bottom-right corner of window ${publicWindow} (main:0 `,
+    );
     expect((await panes(s, window)).map((p) => p[4]).filter(Boolean)).toEqual([alpha]);
     const off = await s.taw(["run", "pip", "--agent", "alpha", "--client", client, "--json"]);
     expect(off.json?.result.message).toBe("unpinned alpha");

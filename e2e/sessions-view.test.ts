@@ -106,8 +106,10 @@ test("M moves the selected agent's pane to another session, running; on a Tree w
   await screenShows(inner, dash, (s) => s.includes("move mover to session:"), "the move line");
   await type(inner, dash, "-l", "nowhere");
   await type(inner, dash, "Enter");
-  await screenShows(inner, dash, (s) => s.includes("no session matches"), "an unknown session refused");
-  await type(inner, dash, "C-u");
+  // Refused and closed: the keys typed next are not taken as more of the name.
+  await screenShows(inner, dash, (s) => s.includes("no session matches 'nowhere': nothing moved"), "refused");
+  await type(inner, dash, "M");
+  await screenShows(inner, dash, (s) => s.includes("move mover to session:"), "the move line again");
   await type(inner, dash, "-l", "beta");
   await type(inner, dash, "Enter");
   await screenShows(inner, dash, (s) => s.includes("moved mover to session beta"), "moved");

@@ -127,9 +127,9 @@ test("/ filters fuzzily as you type and Esc clears the filter", async () => {
 });
 
 test("? shows every key from the registry, and Esc closes it", async () => {
-  // Tall enough for one column, where no title is cut (the Worktree keys made 40 rows short,
-  // the Inbox keys 50, the Session keys 60, the marks 70).
-  const r = await renderDash(120, 80);
+  // Tall enough for one column (the Worktree keys made 40 rows short, the Inbox keys 50, the
+  // Session keys 60, the marks 70, the headings of each dialog's keys 80).
+  const r = await renderDash(120, 100);
   await press(r, "?");
   let frame = r.frame();
   expect(frame).toContain("keys — Esc closes");
@@ -173,7 +173,7 @@ test("at 60×15 the help scrolls with j / ↓ / Ctrl-D / G to its last key, and 
 });
 
 test("the help's key column fits its longest key label at 160 columns", async () => {
-  const r = await renderDash(160, 40);
+  const r = await renderDash(160, 60);
   await press(r, "?");
   const frame = r.frame();
   for (const command of COMMANDS) expect(frame).toContain(`${keyText(command.keys)} `);
@@ -182,6 +182,25 @@ test("the help's key column fits its longest key label at 160 columns", async ()
   expect(frame).toMatch(/»\s+reports for itself/);
   expect(frame).toMatch(/⏸\s+waits for you/);
   expect(frame).not.toContain("j/k scroll"); // it all fits: nothing to scroll
+});
+
+test("at 80 columns the help wraps long descriptions instead of cutting them, under a heading per place", async () => {
+  const r = await renderDash(80, 120);
+  await press(r, "?");
+  const frame = r.frame();
+  expect(frame).not.toContain("…");
+  // The longest titles, whole: their ends are on a line of their own below the key.
+  expect(frame).toContain("the branch stays)");
+  expect(frame).toMatch(/║ {2}W {2,}remove the worktree/);
+  // Ctrl-P moves in the switcher's list and opens the palette from the list: two headings.
+  const lines = frame.split("\n");
+  const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+  const switcher = at(/║In the session switcher, the sessionizer, the palette/);
+  expect(switcher).toBeGreaterThan(0);
+  expect(at(/║ {2}↑ ctrl\+p/)).toBeGreaterThan(switcher);
+  const dashboard = at(/║Dashboard/);
+  expect(at(/║ {2}: ctrl\+p/)).toBeGreaterThan(dashboard);
+  expect(dashboard).toBeGreaterThan(at(/║ {2}↑ ctrl\+p/));
 });
 
 test("at 60×15 the start picker stays above the footer", async () => {

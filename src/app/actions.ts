@@ -12,14 +12,17 @@ import { loadConfig } from "../config/load.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { markSeen } from "../watch/seen.ts";
+import { kindChoices } from "./picker.ts";
 import {
   closeOverlay,
   type DashStore,
+  type KindChoice,
   openOverlay,
   selectedAgent,
   selectedPaneId,
   selectNextUp,
   showMessage,
+  showProgress,
 } from "./store.ts";
 
 export interface ActionContext {
@@ -131,11 +134,9 @@ export function askStart(ctx: ActionContext, place: "window" | "split"): void {
     showMessage(ctx.store, "no session to start an agent in", true);
     return;
   }
-  let kinds: { id: string; name: string }[];
+  let kinds: KindChoice[];
   try {
-    kinds = manifests()
-      .all()
-      .map((manifest) => ({ id: manifest.id, name: manifest.name }));
+    kinds = kindChoices(manifests(), loadConfig().config);
   } catch (error) {
     showMessage(ctx.store, describe(error), true);
     return;
@@ -194,7 +195,7 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
       }
       const pane = ctx.store.getState().snapshot?.panes.get(overlay.paneId);
       const inSandbox = overlay.profile ? ` in sandbox ${overlay.profile}` : "";
-      showMessage(ctx.store, `starting ${choice}${inSandbox}…`);
+      showProgress(ctx.store, `starting ${choice}${inSandbox}…`);
       await attempt(ctx, async () => {
         const place =
           overlay.place === "window"
@@ -205,7 +206,7 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
           { kind: choice, place, cwd: pane?.path || undefined, sandbox: overlay.profile },
           { manifests: manifests(), config: loadConfig().config },
         );
-        return `started ${choice}${inSandbox} in ${launched.pane}`;
+        return `started ${choice}${inSandbox} in ${launched.label}`;
       });
       return;
     }

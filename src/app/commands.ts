@@ -13,10 +13,12 @@ import {
   seen,
   submitOverlay,
 } from "./actions.ts";
-import { pickerChoices } from "./picker.ts";
+import { PREVIEW_MIN_WIDTH } from "./layout.ts";
+import { notInstalled, pickerChoices } from "./picker.ts";
 import {
   closeOverlay,
   type DashState,
+  type KindChoice,
   type Mode,
   moveChoiceIndex,
   moveSelection,
@@ -28,6 +30,7 @@ import {
   selectedPaneId,
   selectIndex,
   setFilter,
+  showMessage,
   switchView,
   toggleCollapsed,
 } from "./store.ts";
@@ -55,10 +58,11 @@ export interface KeyCommand {
   title: string;
   category: Category;
   modes: Mode[];
-  /** Shown in the footer when it applies. */
-  footer?: boolean;
-  /** The footer's word for it, when the title is too long. */
-  short?: string;
+  /** Shown in the footer when it applies (a function: when it also holds). */
+  footer?: boolean | ((state: DashState) => boolean);
+  /** The footer's word for it, when the title is too long (a function: what it does in the
+   * dialog open now). */
+  short?: string | ((state: DashState) => string);
   when?(state: DashState): boolean;
   /** `taw run <id>` may run it outside the dashboard: on the agent `--agent` names exactly
    * ("agent"), or as it stands ("none"). Commands that ask for input or only move the
@@ -115,10 +119,38 @@ async function moveChoice(ctx: ActionContext, delta: number): Promise<void> {
   else (await sessionActions()).moveChoice(ctx, delta);
 }
 
+/** `v`: the grid or the selection in the preview; where the preview is hidden, it says so. */
+function togglePreviewGrid(ctx: ActionContext): void {
+  if (!ctx.store.getState().previewShown) {
+    showMessage(
+      ctx.store,
+      `no preview at this width: it shows from ${PREVIEW_MIN_WIDTH} columns, then v switches it to a grid`,
+      true,
+    );
+    return;
+  }
+  ctx.store.setState((state) => ({ previewGrid: !state.previewGrid, grid: [] }));
+}
+
 /** Enter in the palette: a registry command runs as its own key would. */
 function runById(ctx: ActionContext, id: string): void | Promise<void> {
   const command = COMMANDS.find((c) => c.id === id);
   return command?.run(ctx, command.keys[0] ?? "");
+}
+
+const ENTER_WORDS: Partial<Record<Mode, string>> = {
+  palette: "run",
+  folders: "open",
+  rename: "rename",
+  "session-rename": "rename",
+  branch: "choose agent",
+};
+
+/** What Enter does in the dialog open now, as the footer says it. */
+function enterWord({ overlay }: DashState): string {
+  if (overlay.kind === "sessions") return overlay.move ? "move" : "switch";
+  if (overlay.kind === "picker") return overlay.place === "worktree" ? "make worktree" : "start";
+  return ENTER_WORDS[overlay.kind] ?? "send";
 }
 
 function pagerPage(ctx: ActionContext): number {
@@ -126,11 +158,11 @@ function pagerPage(ctx: ActionContext): number {
   return overlay.kind === "help" || overlay.kind === "diff" ? overlay.page : 1;
 }
 
-function pickedKind(state: DashState): string | undefined {
+function pickedKind(state: DashState): KindChoice | undefined {
   const { overlay, input } = state;
   if (overlay.kind !== "picker") return undefined;
   const choices = pickerChoices(overlay.kinds, input);
-  return choices[Math.min(overlay.index, choices.length - 1)]?.id;
+  return choices[Math.min(overlay.index, choices.length - 1)];
 }
 
 export const COMMANDS: KeyCommand[] = [
@@ -184,7 +216,7 @@ export const COMMANDS: KeyCommand[] = [
     title: "preview: the selected agent, or a grid of every blocked and working one",
     category: "View",
     modes: LIST,
-    run: (c) => c.store.setState((state) => ({ previewGrid: !state.previewGrid, grid: [] })),
+    run: (c) => togglePreviewGrid(c),
   },
   {
     id: "filter",
@@ -364,8 +396,8 @@ export const COMMANDS: KeyCommand[] = [
     title: "resume a restored agent's conversation (types its resume command)",
     category: "Agent",
     modes: LIST,
-    footer: true,
-    when: (s) => selectedAgent(s)?.restored === true,
+    // Hinted only on a restored row; pressed on another, it says there is nothing to resume.
+    footer: (s) => selectedAgent(s)?.restored === true,
     run: async (c) => (await import("./resume.ts")).resumeSelected(c),
   },
   {
@@ -376,7 +408,6 @@ export const COMMANDS: KeyCommand[] = [
     title: "resume every restored agent whose resume waits",
     category: "Agent",
     modes: LIST,
-    when: (s) => s.agents.some((row) => row.restored),
     run: async (c) => (await import("./resume.ts")).resumeAll(c),
   },
   // Inbox: answer the selected waiting agent (src/inbox)
@@ -523,7 +554,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "session-switch",
-    short: "switch",
+    short: enterWord,
     keys: ["return"],
     hint: "Enter",
     title: "switch to the session (or create the typed name); the folder's session; run the palette's choice",
@@ -700,7 +731,7 @@ export const COMMANDS: KeyCommand[] = [
   },
   {
     id: "pick",
-    short: "start",
+    short: enterWord,
     keys: ["return"],
     hint: "Enter",
     title: "start the chosen kind",
@@ -709,15 +740,20 @@ export const COMMANDS: KeyCommand[] = [
     footer: true,
     run: async (c) => {
       const state = c.store.getState();
+      const picked = pickedKind(state);
+      if (picked?.installed === false) {
+        closeOverlay(c.store);
+        return showMessage(c.store, notInstalled(picked), true);
+      }
       const worktree = state.overlay.kind === "picker" && state.overlay.place === "worktree";
       return worktree
-        ? (await worktreeActions()).createFromPicker(c, pickedKind(state))
-        : submitOverlay(c, pickedKind(state));
+        ? (await worktreeActions()).createFromPicker(c, picked?.id)
+        : submitOverlay(c, picked?.id);
     },
   },
   {
     id: "submit",
-    short: "send",
+    short: enterWord,
     keys: ["return"],
     hint: "Enter",
     title: "send / save",

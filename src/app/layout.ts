@@ -40,12 +40,17 @@ export interface AgentColumns {
 const GLYPH = 2;
 const TIME = 4;
 const GAPS = 4;
+const LABEL_MIN = 8;
+/** What the detail column keeps however long the names are. */
+const DETAIL_MIN = 12;
 
-/** Column widths for an Agents row `width` columns wide (inside the border). */
-export function agentColumns(width: number): AgentColumns {
-  const label = Math.min(18, Math.max(8, Math.floor(width * 0.25)));
+/** Column widths for an Agents row `width` columns wide (inside the border): the label column
+ * as wide as `longest` (the longest label, its mark included) where the others' minimums
+ * leave room. */
+export function agentColumns(width: number, longest: number): AgentColumns {
   const place = Math.min(16, Math.max(6, Math.floor(width * 0.18)));
   const branch = width >= 70 ? Math.min(18, Math.floor(width * 0.16)) : 0;
-  const used = GLYPH + label + place + TIME + branch + GAPS + (branch ? 1 : 0);
-  return { label, place, time: TIME, branch, detail: Math.max(0, width - used) };
+  const fixed = GLYPH + place + TIME + branch + GAPS + (branch ? 1 : 0);
+  const label = Math.max(LABEL_MIN, Math.min(longest, width - fixed - DETAIL_MIN));
+  return { label, place, time: TIME, branch, detail: Math.max(0, width - fixed - label) };
 }

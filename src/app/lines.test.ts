@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { agentRow } from "../agent/rows.ts";
 import { fixtureSnapshot } from "./fixtures.ts";
+import { agentColumns } from "./layout.ts";
 import { agentRowSpans, headerSpans, REPORTS_MARK } from "./lines.ts";
 import { columns } from "./text.ts";
 import { DEFAULT_THEME } from "./theme.ts";
@@ -34,7 +35,7 @@ test("an Agents row marks an agent that reports for itself, at the end of its la
     return agentRow(pane);
   };
   const text = (source: string, theme = DEFAULT_THEME) =>
-    agentRowSpans(rowOf(source), 80, "1m", false, theme)
+    agentRowSpans(rowOf(source), agentColumns(80, 18), "1m", false, theme)
       .map((span) => span.text)
       .join("");
   const hook = text("hook:opencode");

@@ -2,7 +2,7 @@
 // OpenTUI, the splash writes them straight to the terminal, and the two cannot drift apart.
 
 import type { AgentRow } from "../agent/rows.ts";
-import { agentColumns } from "./layout.ts";
+import type { AgentColumns } from "./layout.ts";
 import type { EngineMode, View } from "./store.ts";
 import { cell, columns } from "./text.ts";
 import { stateColor, stateGlyph, type Theme } from "./theme.ts";
@@ -93,15 +93,18 @@ export const REPORTS_MARK = { unicode: "»", ascii: "*" } as const;
 const sourceMark = (row: AgentRow, theme: Theme) =>
   row.reports ? REPORTS_MARK[theme.ascii ? "ascii" : "unicode"] : " ";
 
-/** One Agents row `width` columns wide; `age` is its time-in-state label. */
+/** The label column a list of rows wants: its longest label and the mark after it. */
+export const labelColumns = (rows: readonly AgentRow[]) =>
+  rows.reduce((most, row) => Math.max(most, columns(row.label)), 0) + MARK_COLUMNS;
+
+/** One Agents row laid out in `cols` (agentColumns); `age` is its time-in-state label. */
 export function agentRowSpans(
   row: AgentRow,
-  width: number,
+  cols: AgentColumns,
   age: string,
   selected: boolean,
   theme: Theme,
 ): Span[] {
-  const cols = agentColumns(width);
   const bg = selected ? theme.selectionBg : undefined;
   const fg = selected ? theme.selectionFg : theme.text;
   const color = stateColor(theme, row.state);

@@ -3,6 +3,8 @@
 
 import { loadConfig } from "../config/load.ts";
 import { currentWindow, pin, strips, unpin } from "../pip/pin.ts";
+import { target } from "../tmux/escape.ts";
+import { publicWindowId } from "../tmux/ids.ts";
 import { type ActionContext, attempt } from "./actions.ts";
 import { selectedAgent, showMessage } from "./store.ts";
 
@@ -18,7 +20,19 @@ export async function togglePip(ctx: ActionContext): Promise<void> {
       await unpin(ctx.tmux, window);
       return `unpinned ${agent.label}`;
     }
-    await pin(ctx.tmux, agent.paneId, window, loadConfig(process.env).config.pip);
-    return `pinned ${agent.label} in a corner of your window (P again unpins it)`;
+    const config = loadConfig(process.env).config.pip;
+    const pinned = await pin(ctx.tmux, agent.paneId, window, config);
+    return `pinned ${agent.label} in the ${config.corner} corner of window ${await windowText(ctx, pinned.window)} (P again unpins it)`;
   });
+}
+
+/** The window the strip went to, as a person finds it: public id, session:index and name. */
+async function windowText(ctx: ActionContext, window: string): Promise<string> {
+  const format = "#{session_id} #{window_id} #{session_name}:#{window_index} #{window_name}";
+  const [session = "", id = "", ...place] = (
+    await ctx.tmux.run(["display-message", "-p", "-t", target(window), format])
+  )
+    .trim()
+    .split(" ");
+  return `${publicWindowId(session, id)} (${place.join(" ")})`;
 }

@@ -27,6 +27,10 @@ export async function resumeSelected(ctx: ActionContext): Promise<void> {
 
 /** Every offered resume on the server, typed once each; what failed is said by pane. */
 export async function resumeAll(ctx: ActionContext): Promise<void> {
+  if (!ctx.store.getState().allAgents.some((row) => row.restored)) {
+    showMessage(ctx.store, "nothing to resume: no agent here was restored with a resume waiting", true);
+    return;
+  }
   await attempt(ctx, async () => {
     const offered = await offeredResumes(ctx.tmux);
     if (offered.length === 0) throw new TawError("no_resume_offered", "no resume waiting");

@@ -5,8 +5,8 @@
 
 import { formatDuration } from "../duration.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
-import { layoutFor } from "./layout.ts";
-import { agentRowSpans, headerSpans, type Span } from "./lines.ts";
+import { agentColumns, layoutFor } from "./layout.ts";
+import { agentRowSpans, headerSpans, labelColumns, type Span } from "./lines.ts";
 import { agentViewName, createDashStore, setPageRows, setSnapshot } from "./store.ts";
 import { columns } from "./text.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
@@ -72,6 +72,7 @@ export function splashText(snapshot: Snapshot, screen: Screen, theme: Theme = DE
     border(`╭─${title}${"─".repeat(Math.max(0, inner - 1 - title.length))}╮`),
   ];
   const visible = state.agents.slice(state.top.agents, state.top.agents + layout.listRows);
+  const cols = agentColumns(inner, labelColumns(state.agents));
   for (let index = 0; index < layout.listRows; index++) {
     const row = visible[index];
     const body = row
@@ -79,7 +80,7 @@ export function splashText(snapshot: Snapshot, screen: Screen, theme: Theme = DE
           padded(
             agentRowSpans(
               row,
-              inner,
+              cols,
               row.since ? formatDuration(state.now - row.since) : "-",
               row.paneId === state.selected.agents,
               theme,

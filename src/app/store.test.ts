@@ -1,7 +1,9 @@
-import { expect, test } from "bun:test";
+import { expect, jest, test } from "bun:test";
 import { fixtureSnapshot, NOW, sampleSnapshot } from "./fixtures.ts";
 import {
   createDashStore,
+  ERROR_MESSAGE_MS,
+  INFO_MESSAGE_MS,
   moveSelection,
   scrollTop,
   selectedPaneId,
@@ -11,6 +13,7 @@ import {
   setSnapshot,
   showMessage,
   showProblem,
+  showProgress,
   switchView,
 } from "./store.ts";
 
@@ -88,6 +91,44 @@ test("a standing problem stays until its own file is fixed; another file's fix l
   showMessage(store, "jumped to w0:p1");
   showProblem(store, "config", undefined);
   expect(store.getState().message?.text).toBe("jumped to w0:p1");
+});
+
+test("a message goes after INFO_MESSAGE_MS, an error after ERROR_MESSAGE_MS; a newer one keeps its own time", () => {
+  jest.useFakeTimers();
+  try {
+    const store = createDashStore();
+    showMessage(store, "jumped to w1:p2");
+    jest.advanceTimersByTime(INFO_MESSAGE_MS - 1);
+    expect(store.getState().message?.text).toBe("jumped to w1:p2");
+    showMessage(store, "could not jump", true);
+    jest.advanceTimersByTime(INFO_MESSAGE_MS);
+    expect(store.getState().message?.text).toBe("could not jump");
+    jest.advanceTimersByTime(ERROR_MESSAGE_MS - INFO_MESSAGE_MS);
+    expect(store.getState().message).toBeUndefined();
+    // What is under way stays until its outcome replaces it.
+    showProgress(store, "starting claude…");
+    jest.advanceTimersByTime(ERROR_MESSAGE_MS);
+    expect(store.getState().message?.text).toBe("starting claude…");
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("a message names a pane by its public id, whatever wrote it", () => {
+  const store = createDashStore();
+  setSnapshot(store, sampleSnapshot(), NOW);
+  showMessage(store, "pane %2 is gone", true);
+  expect(store.getState().message?.text).toBe("pane w1:p2 is gone");
+});
+
+test("switching the view clears a message, not a standing problem", () => {
+  const store = createDashStore();
+  showMessage(store, "jumped to w1:p2");
+  switchView(store);
+  expect(store.getState().message).toBeUndefined();
+  showProblem(store, "config", "config.toml:2: bad value");
+  switchView(store);
+  expect(store.getState().message?.text).toBe("config.toml:2: bad value");
 });
 
 test("an agent view narrows and orders the Agents list; the counts and next-up still see every agent", () => {

@@ -15,6 +15,7 @@ import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
 import { matchInbox, matchPanes, searchableOf } from "./filter.ts";
 import type { PaletteItem } from "./palette.ts";
+import { publicIdsIn } from "./public-ids.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
 
@@ -94,6 +95,9 @@ const isPager = (overlay: Overlay): overlay is Paged => overlay.kind === "help" 
 export interface KindChoice {
   id: string;
   name: string;
+  /** The command it starts, and whether that is on PATH (none for "just the worktree"). */
+  command?: string;
+  installed?: boolean;
 }
 
 export interface Message {
@@ -463,8 +467,12 @@ const NEXT_VIEW: Record<View, View> = {
   inbox: "agents",
 };
 
+/** The next view; a message about the one left goes with it (a standing problem stays). */
 export function switchView(store: DashStore): void {
-  store.setState((state) => ({ view: NEXT_VIEW[state.view] }));
+  store.setState((state) => ({
+    view: NEXT_VIEW[state.view],
+    message: state.message?.problem ? state.message : undefined,
+  }));
 }
 
 /** The Worktrees view's rows; the selection stays on its folder, else the nearest row. */
@@ -499,8 +507,30 @@ export function setTheme(store: DashStore, theme: Theme): void {
   if (JSON.stringify(theme) !== JSON.stringify(store.getState().theme)) store.setState({ theme });
 }
 
+/** How long the message line keeps news, and an error (longer: it may need reading twice).
+ * A standing problem (showProblem) stays until its file is fixed. */
+export const INFO_MESSAGE_MS = 5_000;
+export const ERROR_MESSAGE_MS = 15_000;
+
+/** Messages name panes and windows by public id, whatever wrote them (public-ids.ts). */
+const messageOf = (store: DashStore, text: string, error: boolean): Message => ({
+  text: publicIdsIn(text, store.getState().snapshot),
+  error,
+});
+
 export function showMessage(store: DashStore, text: string, error = false): void {
-  store.setState({ message: { text, error } });
+  const message = messageOf(store, text, error);
+  store.setState({ message });
+  const expire = () => {
+    if (store.getState().message === message) store.setState({ message: undefined });
+  };
+  // unref: a message waiting to go never keeps the process alive.
+  setTimeout(expire, error ? ERROR_MESSAGE_MS : INFO_MESSAGE_MS).unref();
+}
+
+/** What is under way ("starting claude…"): it stays until its outcome replaces it. */
+export function showProgress(store: DashStore, text: string): void {
+  store.setState({ message: messageOf(store, text, false) });
 }
 
 /** What a standing problem is about. */

@@ -9,3 +9,27 @@ export function cell(text: string, width: number): string {
 }
 
 export const columns = (text: string) => Array.from(text).length;
+
+/** `text` broken at spaces into lines of at most `width` columns; a word longer than that is
+ * cut into pieces. */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    let rest = word;
+    while (columns(rest) > width) {
+      if (line) lines.push(line);
+      line = "";
+      lines.push(Array.from(rest).slice(0, width).join(""));
+      rest = Array.from(rest).slice(width).join("");
+    }
+    if (!line) line = rest;
+    else if (columns(line) + 1 + columns(rest) <= width) line = `${line} ${rest}`;
+    else {
+      lines.push(line);
+      line = rest;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}

@@ -15,6 +15,7 @@ import { removeWorktree, whatWouldBeLost } from "../worktree/remove.ts";
 import { mainWorktreesOf } from "../worktree/repo.ts";
 import { type ActionContext, attempt } from "./actions.ts";
 import { NO_REPOSITORIES } from "./components/WorktreeList.tsx";
+import { kindChoices } from "./picker.ts";
 import {
   type DashState,
   type Overlay,
@@ -22,6 +23,7 @@ import {
   selectedWorktree,
   setWorktrees,
   showMessage,
+  showProgress,
 } from "./store.ts";
 
 /** The picker's choice for a worktree without an agent. */
@@ -70,12 +72,7 @@ export function askWorktreeAgent(ctx: ActionContext): void {
     showMessage(ctx.store, "type the new branch's name", true);
     return;
   }
-  const kinds = [
-    NO_AGENT,
-    ...manifests()
-      .all()
-      .map((m) => ({ id: m.id, name: m.name })),
-  ];
+  const kinds = [NO_AGENT, ...kindChoices(manifests(), loadConfig().config)];
   openOverlay(ctx.store, {
     kind: "picker",
     place: "worktree",
@@ -101,7 +98,7 @@ export async function createFromPicker(ctx: ActionContext, choice: string | unde
   const kind = choice === NO_AGENT.id ? undefined : choice;
   const config = loadConfig().config;
   const context = { manifests: manifests(), config };
-  showMessage(ctx.store, `making worktree ${branch}…`);
+  showProgress(ctx.store, `making worktree ${branch}…`);
   await attempt(ctx, async () => {
     const made = await createWorktree(ctx.tmux, {
       branch,

@@ -1,12 +1,13 @@
 // The Agents view: only the visible slice of rows is mounted, each row memoised so a state
 // change in one agent redraws one row.
 
-import { memo, useRef } from "react";
+import { memo, useMemo, useRef } from "react";
 import type { AgentRow } from "../../agent/rows.ts";
 import { formatDuration } from "../../duration.ts";
 import { jump } from "../actions.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
-import { agentRowSpans } from "../lines.ts";
+import { type AgentColumns, agentColumns } from "../layout.ts";
+import { agentRowSpans, labelColumns } from "../lines.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
@@ -17,13 +18,14 @@ interface RowProps {
   row: AgentRow;
   selected: boolean;
   width: number;
+  cols: AgentColumns;
   age: string;
   onPick(paneId: string): void;
 }
 
-const AgentRowView = memo(function AgentRowView({ row, selected, width, age, onPick }: RowProps) {
+const AgentRowView = memo(function AgentRowView({ row, selected, width, cols, age, onPick }: RowProps) {
   const theme = useTheme();
-  const spans = agentRowSpans(row, width, age, selected, theme);
+  const spans = agentRowSpans(row, cols, age, selected, theme);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a terminal row, not a DOM element.
     <box height={1} width={width} onMouseDown={() => onPick(row.paneId)}>
@@ -58,6 +60,9 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
   onPick.current = onClick;
   const stablePick = useRef((paneId: string) => onPick.current(paneId)).current;
   const inner = width - 2;
+  // Names take the width that is free: as wide as the longest listed one, where it fits.
+  const longest = useMemo(() => labelColumns(agents), [agents]);
+  const cols = useMemo(() => agentColumns(inner, longest), [inner, longest]);
   const visible = agents.slice(top, top + pageRows);
   const title = filter ? ` Agents ${agents.length}/${total} /${filter} ` : ` Agents ${total} `;
   return (
@@ -88,6 +93,7 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
             row={askedDetail(row, inbox)}
             selected={row.paneId === selected}
             width={inner}
+            cols={cols}
             age={row.since ? formatDuration(now - row.since) : "-"}
             onPick={stablePick}
           />

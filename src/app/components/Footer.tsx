@@ -1,8 +1,8 @@
 // The bottom two lines: the keys that apply now (from the command registry), and the
 // message line, which also holds what is being typed in the filter, rename and prompt.
 
-import { applicable } from "../commands.ts";
 import { useDash, useTheme } from "../context.ts";
+import { footerHints } from "../footer-hints.ts";
 import type { DashState } from "../store.ts";
 import { cell } from "../text.ts";
 
@@ -48,14 +48,8 @@ function inputLine(state: DashState): string | undefined {
 }
 
 export function Footer({ width }: { width: number }) {
-  const hints = useDash((s) =>
-    applicable(s)
-      .filter((command) => command.footer)
-      // `?` first: on a narrow screen it is the one hint that leads to all the others.
-      .sort((a, b) => Number(b.id === "help") - Number(a.id === "help"))
-      .map((command) => `${command.hint} ${command.short ?? command.title}`)
-      .join("  "),
-  );
+  // One column of margin on the left, as the line is drawn.
+  const hints = useDash((s) => footerHints(s, width - 1));
   const typed = useDash(inputLine);
   const message = useDash((s) => s.message);
   const theme = useTheme();

@@ -14,6 +14,7 @@ import {
   openOverlay,
   selectedPaneId,
   showMessage,
+  showProgress,
 } from "../store.ts";
 
 export function shownItems(state: DashState) {
@@ -65,7 +66,7 @@ export async function runChosen(
     showMessage(ctx.store, `${id} is gone (unlinked or disabled)`, true);
     return;
   }
-  showMessage(ctx.store, `running ${id}…`);
+  showProgress(ctx.store, `running ${id}…`);
   const caller = await callerPane(ctx.tmux, process.env).catch(() => undefined);
   const entry = await invokeAction(ctx.tmux, found, {
     focused: paneId || undefined,

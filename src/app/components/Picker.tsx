@@ -1,4 +1,5 @@
-// The kind picker for `s` / `S`: the manifests' kinds, fuzzy-narrowed by what is typed.
+// The kind picker for `s` / `S`: the manifests' kinds, installed first, the others marked,
+// fuzzy-narrowed by what is typed.
 
 import { useDash } from "../context.ts";
 import { pickerChoices } from "../picker.ts";
@@ -15,7 +16,7 @@ export function Picker({ width, height }: { width: number; height: number }) {
   if (overlay.kind !== "picker") return null;
   const choices = pickerChoices(overlay.kinds, input).map((choice) => ({
     key: choice.id,
-    text: ` ${choice.id}  ${choice.name}`,
+    text: ` ${choice.id}  ${choice.name}${choice.installed === false ? `  (not installed)` : ""}`,
   }));
   const sandbox = overlay.profiles?.length ? ` · sandbox: ${overlay.profile ?? "none"} (Tab)` : "";
   return (

@@ -63,13 +63,24 @@ export async function askMove(ctx: ActionContext): Promise<void> {
 }
 
 /** Enter while moving: the window (or the pane, in a window of its own) to the chosen session;
- * its programs keep running. Only a listed session: a typed name nothing matches is refused. */
-async function moveChosen(ctx: ActionContext, move: Moving, chosen: SessionRow | undefined): Promise<void> {
+ * its programs keep running. Only a listed session: a typed name nothing matches is refused,
+ * and the dialog closes saying so. */
+async function moveChosen(
+  ctx: ActionContext,
+  move: Moving,
+  chosen: SessionRow | undefined,
+  typed: string,
+): Promise<void> {
+  // Closed either way: an open dialog would hide the message and take the next keys as typing.
+  closeOverlay(ctx.store);
   if (!chosen) {
-    showMessage(ctx.store, "no session matches: move it to one of the listed sessions", true);
+    showMessage(
+      ctx.store,
+      `no session matches '${typed}': nothing moved (M again, and pick one of the listed sessions)`,
+      true,
+    );
     return;
   }
-  closeOverlay(ctx.store);
   await attempt(ctx, async () => {
     if (move.kind === "window") await moveWindow(ctx.tmux, move.id, chosen.id, false, process.env);
     else await movePane(ctx.tmux, move.id, chosen.id);
@@ -87,7 +98,7 @@ export async function switchChosen(ctx: ActionContext): Promise<void> {
   const { chosen } = shownSessions(state);
   const name = chosen?.name ?? state.input.trim();
   if (state.overlay.kind === "sessions" && state.overlay.move)
-    return moveChosen(ctx, state.overlay.move, chosen);
+    return moveChosen(ctx, state.overlay.move, chosen, state.input.trim());
   closeOverlay(ctx.store);
   const ok = await attempt(ctx, async () => {
     const result = await switchOrCreate(ctx.tmux, name, ctx.client);
