@@ -2,6 +2,7 @@
 
 import { usageError } from "../errors.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
+import { checkKeys } from "../tmux/keys.ts";
 import { checkPasteSize, pasteText } from "../tmux/paste.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
@@ -114,12 +115,11 @@ export const paneSendKeys = defineCommand({
   summary: "send tmux key names to a pane (Enter, C-c, Up …)",
   positionals: ["<pane>", "<key>…"],
   async run(ctx) {
-    const id = await resolvePane(
-      ctx.tmux,
-      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
-    );
+    const pane = requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2");
     const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
     if (keys.length === 0) throw usageError("missing <key>. Example: taw pane send-keys w1:p2 Enter");
+    await checkKeys(keys, "Send literal text with: taw pane send-text <pane> <text>");
+    const id = await resolvePane(ctx.tmux, pane);
     await ctx.tmux.run(["send-keys", "-t", target(id), ...keys.map(word)]);
     return { pane_id: id, keys };
   },
