@@ -6,6 +6,7 @@ import { afterEach } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { FileSink } from "bun";
 import { Tmux } from "../src/tmux/client.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
@@ -66,6 +67,20 @@ export function spawnTaw(
     stdout: io.stdout ?? "pipe",
     stderr: io.stderr ?? "pipe",
   });
+}
+
+/** Run the installed `taw <args>` for server `s` with `input` on its standard input. */
+export async function tawWithStdin(s: TestServer, args: string[], input: string | Uint8Array) {
+  const proc = spawnTaw(args, s.env(), { stdin: "pipe" });
+  const stdin = proc.stdin as FileSink;
+  stdin.write(input);
+  stdin.end();
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { stdout, stderr, code };
 }
 
 process.on("exit", () => {

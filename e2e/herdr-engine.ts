@@ -6,6 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call } from "../src/herdr/client.ts";
+import { socketPath } from "../src/herdr/socket-dir.ts";
 import { spawnTaw, type TestServer, waitFor } from "./harness.ts";
 
 export async function engineWithSocket(s: TestServer, more: Record<string, string> = {}) {
@@ -17,9 +18,9 @@ export async function engineWithSocket(s: TestServer, more: Record<string, strin
   const proc = spawnTaw(["engine", "--foreground"], s.env(extra));
   const printed = await s.taw(["herdr", "socket-path"], extra);
   const path = printed.stdout.trim();
-  expect(path).toBe(
-    join(extra.XDG_RUNTIME_DIR, "taw", `herdr-tmp_tmux-${process.getuid?.()}_${s.name}.sock`),
-  );
+  // Named for the socket tmux itself reports, which honours TMUX_TMPDIR.
+  const tmuxSocket = (await s.run("display-message", "-p", "#{socket_path}")).trim();
+  expect(path).toBe(socketPath(tmuxSocket, { XDG_RUNTIME_DIR: extra.XDG_RUNTIME_DIR }));
   await waitFor(async () => (await call(path, "ping")).result?.type === "pong", 10_000, "herdr socket up");
   return { path, proc, env: extra };
 }

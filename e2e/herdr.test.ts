@@ -371,6 +371,23 @@ describe("the herdr socket", () => {
         // No client is attached: nothing is focused, but a named pane is current.
         expect((await call(path, "pane.current")).error.code).toBe("not_found");
         const first = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
+        // A key herdr or tmux cannot read (tmux has no F13) is herdr's invalid_key, and nothing
+        // of the request is typed: the shell's next line is the marker alone.
+        const shell = `w0:p${first.slice(1)}`;
+        const refused = [
+          ["pane.send_keys", { pane_id: shell, keys: ["x", "not-a-key"] }],
+          ["pane.send_input", { pane_id: shell, text: "echo leaked", keys: ["enter", "f13"] }],
+        ] as const;
+        for (const [method, params] of refused) {
+          expect((await call(path, method, params)).error).toMatchObject({ code: "invalid_key" });
+        }
+        await call(path, "pane.send_input", { pane_id: shell, text: "echo mark-$((2+3))", keys: ["enter"] });
+        const screen = await waitFor(async () => {
+          const text = await s.run("capture-pane", "-p", "-t", first);
+          return text.includes("\nmark-5") ? text : undefined;
+        });
+        expect(screen).not.toContain("leaked");
+        expect(screen).toMatch(/^[$#] echo mark-\$\(\(2\+3\)\)$/m);
         // pane.split beside an exact pane: herdr's pane_info of the new one.
         const split = await call(path, "pane.split", {
           target_pane_id: `w0:p${first.slice(1)}`,

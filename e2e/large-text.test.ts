@@ -5,8 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FileSink } from "bun";
-import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
+import { type TestServer, tawWithStdin, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const KIB = 1024;
@@ -50,19 +49,6 @@ async function received(s: TestServer, pane: string, file: string, expected: str
   const text = readFileSync(file, "utf8");
   expect(Buffer.byteLength(text)).toBe(Buffer.byteLength(expected));
   return text;
-}
-
-async function tawWithStdin(s: TestServer, args: string[], input: string) {
-  const proc = spawnTaw(args, s.env(), { stdin: "pipe" });
-  const stdin = proc.stdin as FileSink;
-  stdin.write(input);
-  stdin.end();
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { stdout, stderr, code };
 }
 
 describe("large texts", () => {

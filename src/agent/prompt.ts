@@ -11,8 +11,9 @@ import { findRunningAgent, paneLabel } from "./pane.ts";
 /** Agents that read a paste in chunks drop a submit key that arrives with the paste's tail. */
 export const PASTE_SETTLE_MS = 120;
 
-export async function promptAgent(tmux: Tmux, paneText: string, text: string) {
-  if (text.trim() === "") throw usageError("the prompt is empty; give the text to send");
+export async function promptAgent(tmux: Tmux, paneText: string, text: string | Uint8Array) {
+  const readable = typeof text === "string" ? text : new TextDecoder().decode(text);
+  if (readable.trim() === "") throw usageError("the prompt is empty; give the text to send");
   const { pane } = await findRunningAgent(tmux, paneText);
   if (pane.agent.state === "blocked") {
     throw new TawError(
@@ -29,7 +30,7 @@ export async function promptAgent(tmux: Tmux, paneText: string, text: string) {
     pane_id: pane.publicId,
     tmux_id: pane.id,
     label: paneLabel(pane),
-    sent: text.length,
+    sent: Buffer.byteLength(text),
     submit_key: submitKey,
   };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_UNTIL, parseUntil, readStatus, requireEngine, waitForAgent } fr
 import { usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
+import { checkKeys } from "../tmux/keys.ts";
 import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
@@ -82,6 +83,7 @@ export const agentSendKeys = defineCommand({
     const agent = requireArg(ctx.args.positionals, 0, "agent", "taw agent send-keys alpha Enter");
     if (keys.length === 0 && !text)
       throw usageError("missing <key> or --text. Example: taw agent send-keys alpha Escape");
+    await checkKeys(keys, "Send literal text with --text '<text>'.");
     const { pane } = await findRunningAgent(ctx.tmux, agent);
     if (text) await ctx.tmux.run(["send-keys", "-t", target(pane.id), "-l", "--", literalKeys(text)]);
     if (keys.length) await ctx.tmux.run(["send-keys", "-t", target(pane.id), ...keys.map(word)]);

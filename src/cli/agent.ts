@@ -15,7 +15,7 @@ import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS, NOT_LIVE_WARNING } from "./engine.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
-import { TEXT_FLAGS, textFrom } from "./text-input.ts";
+import { bytesFrom, TEXT_FLAGS } from "./text-input.ts";
 
 function agentTable(panes: Pane[]): string {
   if (panes.length === 0) return "no agents on this tmux server";
@@ -91,10 +91,10 @@ export const agentPrompt = defineCommand({
   },
   async run(ctx) {
     const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent prompt w1:p2 'fix the tests'");
-    const text = await textFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
+    const text = await bytesFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
     return promptAndWait(ctx, pane, () => promptAgent(ctx.tmux, pane, text));
   },
-  render: (result) => `sent ${result.sent} characters to ${result.label}, then ${result.submit_key}`,
+  render: (result) => `sent ${result.sent} bytes to ${result.label}, then ${result.submit_key}`,
 });
 
 export const agentKill = defineCommand({

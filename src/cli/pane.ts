@@ -2,6 +2,7 @@
 
 import { usageError } from "../errors.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
+import { checkKeys } from "../tmux/keys.ts";
 import { checkPasteSize, pasteText } from "../tmux/paste.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
@@ -9,7 +10,7 @@ import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
-import { TEXT_FLAGS, textFrom } from "./text-input.ts";
+import { bytesFrom, TEXT_FLAGS } from "./text-input.ts";
 
 function paneRows(panes: Pane[]): string {
   return table(
@@ -84,6 +85,17 @@ export const paneRead = defineCommand({
   render: (result) => result.text,
 });
 
+/** --raw types characters, and a byte that is not UTF-8 is no character. */
+function typedText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw usageError(
+      "--raw types the text as keys, and it holds bytes that are not UTF-8; send it without --raw",
+    );
+  }
+}
+
 export const paneSendText = defineCommand({
   path: ["pane", "send-text"],
   summary: "paste text into a pane byte for byte, bracketed if the program asks (no Enter)",
@@ -98,13 +110,13 @@ export const paneSendText = defineCommand({
       ctx.tmux,
       requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
     );
-    const text = await textFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
-    if (text === "") throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
+    const bytes = await bytesFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
+    if (bytes.length === 0) throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
     if (ctx.args.flags.raw === true) {
-      checkPasteSize(text);
-      await ctx.tmux.run(["send-keys", "-t", target(id), "-l", literalKeys(text)]);
-    } else await pasteText(ctx.tmux, id, text);
-    return { pane_id: id, sent: text.length };
+      checkPasteSize(bytes);
+      await ctx.tmux.run(["send-keys", "-t", target(id), "-l", literalKeys(typedText(bytes))]);
+    } else await pasteText(ctx.tmux, id, bytes);
+    return { pane_id: id, sent: bytes.length };
   },
   render: () => "",
 });
@@ -114,12 +126,11 @@ export const paneSendKeys = defineCommand({
   summary: "send tmux key names to a pane (Enter, C-c, Up …)",
   positionals: ["<pane>", "<key>…"],
   async run(ctx) {
-    const id = await resolvePane(
-      ctx.tmux,
-      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
-    );
+    const pane = requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2");
     const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
     if (keys.length === 0) throw usageError("missing <key>. Example: taw pane send-keys w1:p2 Enter");
+    await checkKeys(keys, "Send literal text with: taw pane send-text <pane> <text>");
+    const id = await resolvePane(ctx.tmux, pane);
     await ctx.tmux.run(["send-keys", "-t", target(id), ...keys.map(word)]);
     return { pane_id: id, keys };
   },

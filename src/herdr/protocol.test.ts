@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { tmuxKey } from "./keys.ts";
+import { tmuxKey, tmuxKeys } from "./keys.ts";
 import { errorLine, exactSeq, HerdrError, okLine, parseRequest } from "./protocol.ts";
 
 const refusal = (line: string) => {
@@ -47,22 +47,44 @@ describe("herdr key combos", () => {
     ["enter", "Enter"],
     ["esc", "Escape"],
     ["ctrl+c", "C-c"],
+    ["C-c", "C-c"],
     ["control+j", "C-j"],
     ["alt+x", "M-x"],
+    ["option+x", "M-x"],
     ["shift+tab", "BTab"],
+    ["tab+shift", "BTab"],
+    ["bs", "BSpace"],
     ["f1", "F1"],
     ["minus", "-"],
     ["plus", "+"],
     ["+", "+"],
+    ["double-quote", '"'],
     ["y", "y"],
-    ["ctrl+shift+up", "C-S-Up"],
+    ["Y", "Y"],
+    ["shift+y", "Y"],
+    [" ctrl + shift + up ", "C-S-Up"],
+    ["cmd+k", "k"],
+    ["command+alt+k", "M-k"],
+    ["super+enter", "Enter"],
   ])("%s is tmux's %s", (combo, key) => {
     expect(tmuxKey(combo)).toBe(key);
   });
 
-  test("a prefix binding or an unknown name is invalid_params", () => {
-    expect(() => tmuxKey("prefix+c")).toThrow(HerdrError);
-    expect(() => tmuxKey("hyper")).toThrow("unknown key 'hyper'");
+  test.each(["prefix+c", "hyper", "not-a-key", "ctrl++", "ctrl", "ctrl+a+b", "home", "", " "])(
+    "herdr reads no key in %j",
+    (combo) => {
+      expect(tmuxKey(combo)).toBeUndefined();
+    },
+  );
+
+  test("a combo herdr or tmux cannot read is invalid_key, naming it, before any key is returned", async () => {
+    for (const combo of ["Entr", "f13", "ctrl+\x01"]) {
+      const error = await tmuxKeys(["enter", combo]).catch((e) => e);
+      expect(error).toBeInstanceOf(HerdrError);
+      expect(error.code).toBe("invalid_key");
+      expect(error.message).toStartWith(`unsupported key ${combo}`);
+    }
+    expect(await tmuxKeys(["enter", "ctrl+c", "cmd+a"])).toEqual(["Enter", "C-c", "a"]);
   });
 });
 

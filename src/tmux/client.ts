@@ -113,7 +113,7 @@ export class Tmux {
 
   /** Run one tmux command line, `input` on its stdin (load-buffer -); resolves with stdout,
    * rejects with a TawError. */
-  async run(args: string[], input?: string): Promise<string> {
+  async run(args: string[], input?: string | Uint8Array): Promise<string> {
     const { stdout, stderr, exitCode } = await this.spawn(args, input);
     if (exitCode !== 0) throw classify(stderr, args);
     return stdout;
@@ -196,7 +196,7 @@ export class Tmux {
 
   private async spawn(
     args: string[],
-    input?: string,
+    input?: string | Uint8Array,
   ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
     this.spawned++;
     let proc: ReturnType<typeof Bun.spawn>;

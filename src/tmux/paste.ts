@@ -18,7 +18,7 @@ export const tooLarge = (bytes: number) =>
   );
 
 /** Throws too_large when `text` is over the limit. */
-export function checkPasteSize(text: string): void {
+export function checkPasteSize(text: string | Uint8Array): void {
   const bytes = Buffer.byteLength(text);
   if (bytes > PASTE_LIMIT_BYTES) throw tooLarge(bytes);
 }
@@ -26,8 +26,9 @@ export function checkPasteSize(text: string): void {
 /**
  * Paste `text` into the pane `paneId` byte for byte (-r: newlines stay newlines), bracketed
  * when the program there asked for bracketed paste (-p), so a multi-line prompt is one paste.
+ * Bytes go to tmux's stdin as they are, UTF-8 or not.
  */
-export async function pasteText(tmux: Tmux, paneId: string, text: string): Promise<void> {
+export async function pasteText(tmux: Tmux, paneId: string, text: string | Uint8Array): Promise<void> {
   checkPasteSize(text);
   const buffer = `taw-paste-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   try {

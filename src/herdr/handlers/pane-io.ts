@@ -5,7 +5,7 @@
 import { paneRead, paneSendKeys, paneSendText } from "../../cli/pane.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import { checkRespond } from "../grants.ts";
-import { tmuxKey } from "../keys.ts";
+import { tmuxKeys } from "../keys.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo } from "../shapes.ts";
@@ -60,7 +60,7 @@ export async function paneSendTextMethod(params: Params, ctx: MethodContext) {
 
 export async function paneSendKeysMethod(params: Params, ctx: MethodContext) {
   const id = paneIdParam(params);
-  const keys = stringList(params, "keys").map(tmuxKey);
+  const keys = await tmuxKeys(stringList(params, "keys"));
   await checkRespondFor(id, ctx);
   if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
   return { type: "ok" };
@@ -70,7 +70,7 @@ export async function paneSendKeysMethod(params: Params, ctx: MethodContext) {
 export async function paneSendInputMethod(params: Params, ctx: MethodContext) {
   const id = paneIdParam(params);
   const text = optionalString(params, "text") ?? "";
-  const keys = params.keys === undefined ? [] : stringList(params, "keys").map(tmuxKey);
+  const keys = params.keys === undefined ? [] : await tmuxKeys(stringList(params, "keys"));
   await checkRespondFor(id, ctx);
   if (text !== "") await runVerb(paneSendText, [id, "--", text], ctx);
   if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
