@@ -39,6 +39,7 @@ describe("the CLI's arguments", () => {
   test("--version and help refuse a word after them, naming it; help <verb> is <verb> --help", async () => {
     for (const argv of [
       ["--version", "extra"],
+      ["-L", "work", "--version", "extra"],
       ["version", "extra"],
       ["help", "extra"],
       ["--help", "extra"],
@@ -49,6 +50,8 @@ describe("the CLI's arguments", () => {
       expect(result.stderr).toContain("'extra'");
     }
     expect((await runTaw(["--version"], userEnv())).stdout).toMatch(/^taw \S+\n$/);
+    // The flags every verb takes may stand before it, as before a verb.
+    expect((await runTaw(["-L", "work", "--version"], userEnv())).stdout).toMatch(/^taw \S+\n$/);
     const help = await runTaw(["help", "agent"], userEnv());
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: taw agent <verb>");

@@ -28,9 +28,10 @@ export async function main(argv: string[]): Promise<number> {
     if (command) return execute(command, argv.slice(2));
   }
   const { commandHelp, groupHelp, mainHelp } = await import("./cli/help.ts");
-  const { commandsUnder, findCommand, verbWords } = await import("./cli/registry.ts");
-  if (first === "--version" || first === "-V" || first === "version") {
-    if (argv[1] !== undefined) return refuse(`'${first}' takes nothing after it, not '${argv[1]}'`, argv);
+  const { commandsUnder, findCommand, verbWords, withoutCommonFlags } = await import("./cli/registry.ts");
+  const [lead, extra] = withoutCommonFlags(argv);
+  if (lead === "--version" || lead === "-V" || lead === "version") {
+    if (extra !== undefined) return refuse(`'${lead}' takes nothing after it, not '${extra}'`, argv);
     stdio.out(`taw ${VERSION}`);
     return EXIT.ok;
   }

@@ -117,6 +117,17 @@ function verbIndexes(argv: string[]): number[] {
   return at;
 }
 
+/** argv less the flags every verb takes and their values: `-L work --version` is `--version`. */
+export function withoutCommonFlags(argv: string[]): string[] {
+  const left: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string;
+    if (VALUE_FLAGS.has(arg)) index++;
+    else if (!COMMON_WORDS.has(arg.split("=")[0] as string)) left.push(arg);
+  }
+  return left;
+}
+
 /** The words in argv that may name a verb: ["agent", "list"] in `taw -L work agent list --json`. */
 export const verbWords = (argv: string[]) => verbIndexes(argv).map((index) => argv[index] as string);
 
