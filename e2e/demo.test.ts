@@ -83,7 +83,9 @@ describe("the demo taw start opens", () => {
     "in an 80×24 terminal: one agent blocked, one done, one working, one idle; the blocked one's question and options read whole; no pane wraps or shows a machine path",
     async () => {
       const { demo, dashboard } = await startDemo();
-      expect(dashboard.split("\n").find((row) => row.includes("⏸ api"))).toContain("approval: sleep 8");
+      expect(dashboard.split("\n").find((row) => row.includes("⏸ api"))).toContain(
+        "approval: sleep 8 && touch ran.txt",
+      );
       const inbox = await demo.taw(["agent", "inbox", "--json"]);
       expect(inbox.json?.result).toEqual([expect.objectContaining({ ask: COMMAND, options: OPTIONS })]);
       const text = (await demo.taw(["agent", "inbox"])).stdout;

@@ -46,10 +46,11 @@ const DETAIL_MIN = 12;
 
 /** Column widths for an Agents row `width` columns wide (inside the border): the label column
  * as wide as `longest` (the longest label, its mark included) where the others' minimums
- * leave room. */
-export function agentColumns(width: number, longest: number): AgentColumns {
+ * leave room; the branch column no wider than `longestBranch`, so rows with no branch (a
+ * folder outside git) leave its width to the detail. */
+export function agentColumns(width: number, longest: number, longestBranch: number): AgentColumns {
   const place = Math.min(16, Math.max(6, Math.floor(width * 0.18)));
-  const branch = width >= 70 ? Math.min(18, Math.floor(width * 0.16)) : 0;
+  const branch = width >= 70 ? Math.min(18, Math.floor(width * 0.16), longestBranch) : 0;
   const fixed = GLYPH + place + TIME + branch + GAPS + (branch ? 1 : 0);
   const label = Math.max(LABEL_MIN, Math.min(longest, width - fixed - DETAIL_MIN));
   return { label, place, time: TIME, branch, detail: Math.max(0, width - fixed - label) };

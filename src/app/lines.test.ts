@@ -35,7 +35,7 @@ test("an Agents row marks an agent that reports for itself, at the end of its la
     return agentRow(pane);
   };
   const text = (source: string, theme = DEFAULT_THEME) =>
-    agentRowSpans(rowOf(source), agentColumns(80, 18), "1m", false, theme)
+    agentRowSpans(rowOf(source), agentColumns(80, 18, 18), "1m", false, theme)
       .map((span) => span.text)
       .join("");
   const hook = text("hook:opencode");

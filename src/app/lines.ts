@@ -97,6 +97,10 @@ const sourceMark = (row: AgentRow, theme: Theme) =>
 export const labelColumns = (rows: readonly AgentRow[]) =>
   rows.reduce((most, row) => Math.max(most, columns(row.label)), 0) + MARK_COLUMNS;
 
+/** The branch column a list of rows wants: its longest branch (0 when none has one). */
+export const branchColumns = (rows: readonly AgentRow[]) =>
+  rows.reduce((most, row) => Math.max(most, columns(row.branch)), 0);
+
 /** One Agents row laid out in `cols` (agentColumns); `age` is its time-in-state label. */
 export function agentRowSpans(
   row: AgentRow,

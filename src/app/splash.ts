@@ -6,7 +6,7 @@
 import { formatDuration } from "../duration.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import { agentColumns, layoutFor } from "./layout.ts";
-import { agentRowSpans, headerSpans, labelColumns, type Span } from "./lines.ts";
+import { agentRowSpans, branchColumns, headerSpans, labelColumns, type Span } from "./lines.ts";
 import { agentViewName, createDashStore, setPageRows, setSnapshot } from "./store.ts";
 import { columns } from "./text.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
@@ -72,7 +72,7 @@ export function splashText(snapshot: Snapshot, screen: Screen, theme: Theme = DE
     border(`╭─${title}${"─".repeat(Math.max(0, inner - 1 - title.length))}╮`),
   ];
   const visible = state.agents.slice(state.top.agents, state.top.agents + layout.listRows);
-  const cols = agentColumns(inner, labelColumns(state.agents));
+  const cols = agentColumns(inner, labelColumns(state.agents), branchColumns(state.agents));
   for (let index = 0; index < layout.listRows; index++) {
     const row = visible[index];
     const body = row

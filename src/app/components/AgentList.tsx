@@ -7,7 +7,7 @@ import { formatDuration } from "../../duration.ts";
 import { jump } from "../actions.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { type AgentColumns, agentColumns } from "../layout.ts";
-import { agentRowSpans, labelColumns } from "../lines.ts";
+import { agentRowSpans, branchColumns, labelColumns } from "../lines.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
@@ -60,9 +60,11 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
   onPick.current = onClick;
   const stablePick = useRef((paneId: string) => onPick.current(paneId)).current;
   const inner = width - 2;
-  // Names take the width that is free: as wide as the longest listed one, where it fits.
+  // Names take the width that is free: as wide as the longest listed one, where it fits; the
+  // branch column only as wide as the longest branch.
   const longest = useMemo(() => labelColumns(agents), [agents]);
-  const cols = useMemo(() => agentColumns(inner, longest), [inner, longest]);
+  const longestBranch = useMemo(() => branchColumns(agents), [agents]);
+  const cols = useMemo(() => agentColumns(inner, longest, longestBranch), [inner, longest, longestBranch]);
   const visible = agents.slice(top, top + pageRows);
   const title = filter ? ` Agents ${agents.length}/${total} /${filter} ` : ` Agents ${total} `;
   return (
