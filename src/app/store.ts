@@ -14,7 +14,6 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
 import type { StyledLine } from "./ansi.ts";
 import { matchInbox, matchPanes, searchableOf } from "./filter.ts";
-import type { PaletteItem } from "./palette.ts";
 import { publicIdsIn } from "./public-ids.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
 import { type TreeRow, treeRows } from "./tree.ts";
@@ -66,6 +65,15 @@ export type Overlay =
     };
 
 export type Mode = Overlay["kind"];
+
+/** A row of the palette (`:`): a registry command or a plugin action (palette.ts lists them). */
+export interface PaletteItem {
+  /** `command:<id>` or `action:<plugin.action>`. */
+  key: string;
+  title: string;
+  /** What the row says it is: its keys, or the plugin it comes from. */
+  tag: string;
+}
 
 /** `M`: the switcher picks where a window or pane goes instead of where the client goes. */
 export interface Moving {
