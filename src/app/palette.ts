@@ -3,21 +3,13 @@
 // narrowed fuzzily by what is typed.
 
 import Fuse from "fuse.js";
-import type { DashState } from "./store.ts";
+import type { DashState, PaletteItem } from "./store.ts";
 
 /** What the palette needs of a registry command (commands.ts hands them in). */
 export interface PaletteCommand {
   id: string;
   title: string;
   hint: string;
-}
-
-export interface PaletteItem {
-  /** `command:<id>` or `action:<plugin.action>`. */
-  key: string;
-  title: string;
-  /** What the row says it is: its keys, or the plugin it comes from. */
-  tag: string;
 }
 
 export interface ActionEntry {

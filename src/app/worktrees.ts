@@ -14,7 +14,6 @@ import { worktreeRecords } from "../worktree/record.ts";
 import { removeWorktree, whatWouldBeLost } from "../worktree/remove.ts";
 import { mainWorktreesOf } from "../worktree/repo.ts";
 import { type ActionContext, attempt } from "./actions.ts";
-import { NO_REPOSITORIES } from "./components/WorktreeList.tsx";
 import { kindChoices } from "./picker.ts";
 import {
   type DashState,
@@ -25,6 +24,7 @@ import {
   showMessage,
   showProgress,
 } from "./store.ts";
+import { NO_REPOSITORIES } from "./worktree-words.ts";
 
 /** The picker's choice for a worktree without an agent. */
 export const NO_AGENT = { id: "none", name: "just the worktree and its session" };

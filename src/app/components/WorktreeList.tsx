@@ -9,15 +9,12 @@ import { useActions, useDash, useTheme } from "../context.ts";
 import { scrollBy, selectIndex } from "../store.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
+import { NO_REPOSITORIES } from "../worktree-words.ts";
 import { WHEEL_ROWS } from "./mouse.ts";
 
 const BRANCH_COLUMNS = 20;
 const SESSION_COLUMNS = 22;
 const CHANGES_COLUMNS = 9;
-
-/** Said when no repository is known: how to get one listed. */
-export const NO_REPOSITORIES =
-  "no git repositories on this server: start a session in a repository, or `taw worktree create --repo DIR --branch NAME`";
 
 function changes(record: WorktreeRecord): string {
   if (!record.dirty) return "clean";
