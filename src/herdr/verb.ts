@@ -42,6 +42,15 @@ export function herdrError(error: TawError): HerdrError {
   return new HerdrError(error.code, error.message);
 }
 
+/** Run a verb for a socket method: a TawError it throws comes back in herdr's shape. */
+export async function verb<R>(run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof TawError ? herdrError(error) : error;
+  }
+}
+
 export async function runVerb<R>(command: Command<R>, argv: string[], ctx: MethodContext): Promise<R> {
   try {
     return await command.run({ ...contextFor(argv, command, ctx.env), tmux: ctx.tmux });
