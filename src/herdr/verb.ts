@@ -1,8 +1,8 @@
-// Socket methods run the very CLI verbs (pane read, send-text, report-agent …): the params
-// become the verb's argv and the engine's tmux client its server, so the socket and the
-// command line cannot drift apart. A verb's TawError comes back in herdr's error shape.
+// What a socket method is given, and how it calls a verb: the same plain function the CLI
+// calls (src/pane, src/inbox, src/agent …), with typed input decoded from the params and the
+// engine's tmux client as its server; nothing is turned back into argv. A verb's TawError
+// comes back in herdr's error shape.
 
-import { type Command, contextFor } from "../cli/command.ts";
 import type { HerdrGrant } from "../config/types.ts";
 import { EXIT, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -46,14 +46,6 @@ export function herdrError(error: TawError): HerdrError {
 export async function verb<R>(run: () => Promise<R>): Promise<R> {
   try {
     return await run();
-  } catch (error) {
-    throw error instanceof TawError ? herdrError(error) : error;
-  }
-}
-
-export async function runVerb<R>(command: Command<R>, argv: string[], ctx: MethodContext): Promise<R> {
-  try {
-    return await command.run({ ...contextFor(argv, command, ctx.env), tmux: ctx.tmux });
   } catch (error) {
     throw error instanceof TawError ? herdrError(error) : error;
   }
