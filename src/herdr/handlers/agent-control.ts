@@ -6,10 +6,11 @@ import { jumpToPane } from "../../agent/jump.ts";
 import { findAgent } from "../../agent/pane.ts";
 import { startAgent } from "../../agent/start.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { MethodContext } from "../context.ts";
 import { paneIdParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { agentInfo } from "../shapes.ts";
-import { type MethodContext, verb } from "../verb.ts";
+import { verb } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 

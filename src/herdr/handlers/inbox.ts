@@ -7,9 +7,10 @@
 import type { Answer } from "../../detect/prompt.ts";
 import { entryRecord, listInbox } from "../../inbox/list.ts";
 import { replyTo } from "../../inbox/reply.ts";
+import type { MethodContext } from "../context.ts";
 import { optionalCount, optionalString, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import { type MethodContext, verb } from "../verb.ts";
+import { verb } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 

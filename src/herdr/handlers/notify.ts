@@ -2,8 +2,9 @@
 // switches on. herdr's position and sound have no tmux meaning; config.toml's [notify] decides how it shows.
 
 import { showNotification } from "../../notify/show.ts";
+import type { MethodContext } from "../context.ts";
 import { optionalString, requiredString } from "../params.ts";
-import { type MethodContext, verb } from "../verb.ts";
+import { verb } from "../verb.ts";
 
 export async function notificationShowMethod(params: Record<string, unknown>, ctx: MethodContext) {
   const title = requiredString(params, "title");

@@ -5,12 +5,13 @@
 import { readPane } from "../../pane/read.ts";
 import { sendKeys, sendText } from "../../pane/send.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { MethodContext } from "../context.ts";
 import { checkRespond } from "../grants.ts";
 import { tmuxKeys } from "../keys.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo } from "../shapes.ts";
-import { type MethodContext, verb } from "../verb.ts";
+import { verb } from "../verb.ts";
 import { paneOf } from "./tree.ts";
 
 type Params = Record<string, unknown>;

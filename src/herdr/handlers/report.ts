@@ -15,9 +15,10 @@ import {
 } from "../../watch/send-report.ts";
 import { ancestors, paneOfChain } from "../caller.ts";
 import { reportersOf } from "../claims.ts";
+import type { MethodContext } from "../context.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import { type MethodContext, verb } from "../verb.ts";
+import { verb } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 
