@@ -1,81 +1,13 @@
-// taw agent start: the full start (a pane made or given, the shell at its prompt, the command
-// typed, the agent identified), answering with the pane's record.
+// taw agent start: the full start (src/agent/start.ts), answering with the pane's record.
 
 import { knownKinds } from "../agent/command-line.ts";
-import { launchAgent } from "../agent/launch.ts";
-import { type LaunchPlace, START_TARGETS, type StartTarget } from "../agent/place.ts";
+import { type StartFlags, startAgent } from "../agent/start.ts";
 import { loadConfig } from "../config/load.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { usageError } from "../errors.ts";
-import { agentPaneEnv } from "../herdr/env.ts";
-import type { Tmux } from "../tmux/client.ts";
-import { takeSnapshot } from "../tmux/server.ts";
-import { timeoutMs } from "./agent-wait.ts";
 import { flagOrWord } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
-
-export interface StartFlags {
-  kind?: string;
-  name?: string;
-  cwd?: string;
-  target?: string;
-  pane?: string;
-  session?: string;
-  sandbox?: string;
-  timeout?: number;
-}
-
-/** --pane alone takes that pane; with --target it says where the new pane goes. */
-export function placeFrom(flags: StartFlags): LaunchPlace {
-  const targetName = flags.target as StartTarget | undefined;
-  if (targetName !== undefined && !START_TARGETS.includes(targetName)) {
-    throw usageError(`--target must be one of ${START_TARGETS.join(", ")}, not '${targetName}'`);
-  }
-  if (targetName === undefined && flags.pane) return { kind: "pane", pane: flags.pane };
-  if (targetName === "split") return { kind: "split", pane: flags.pane };
-  if (targetName === "session") return { kind: "session", name: flags.name ?? flags.kind ?? "agent" };
-  return { kind: "window", session: flags.session ?? flags.pane };
-}
-
-export async function startFromFlags(
-  tmux: Tmux,
-  flags: StartFlags,
-  args: string[],
-  env: Record<string, string | undefined>,
-) {
-  if (!flags.kind) throw usageError("missing the agent kind. Example: taw agent start claude");
-  if (flags.timeout !== undefined && !(flags.timeout > 0))
-    throw usageError("--timeout needs a number of seconds above 0");
-  const { config } = loadConfig(env);
-  const launched = await launchAgent(
-    tmux,
-    {
-      kind: flags.kind,
-      place: placeFrom(flags),
-      name: flags.name,
-      cwd: flags.cwd,
-      sandbox: flags.sandbox,
-      args,
-      timeoutMs: timeoutMs(flags.timeout),
-      env,
-      lineEnv: (pane) => agentPaneEnv(tmux, pane, config.herdr.protocol, env),
-    },
-    { manifests: loadManifests(), config },
-  );
-  const pane = (await takeSnapshot(tmux)).panes.get(launched.pane);
-  return {
-    ...(pane ? paneRecord(pane) : { tmux_id: launched.pane }),
-    label: launched.label,
-    started: {
-      kind: flags.kind,
-      identified_by: launched.identified_by,
-      pid: launched.pid,
-      line: launched.line,
-      argv: launched.argv,
-    },
-  };
-}
 
 /** `agent start codex` is `agent start --kind codex`: the word must be a kind taw knows. */
 function kindFrom(ctx: CommandContext): string | undefined {
@@ -116,12 +48,14 @@ export const agentStart = defineCommand({
     sandbox: { type: "string", description: "run it through this [sandbox.profiles.<name>] profile" },
     timeout: { type: "number", description: "seconds to wait for the agent to be there (default 20)" },
   },
-  run: (ctx) =>
-    startFromFlags(
+  async run(ctx) {
+    const { pane, tmux_id, ...started } = await startAgent(
       ctx.tmux,
       { ...(ctx.args.flags as StartFlags), kind: kindFrom(ctx) },
       ctx.args.rest,
       ctx.env,
-    ),
+    );
+    return { ...(pane ? paneRecord(pane) : { tmux_id }), ...started };
+  },
   render: (record) => `started ${record.started.kind} in ${record.label} (${record.started.identified_by})`,
 });

@@ -1,51 +1,24 @@
 // taw agent inbox | answer: the blocked agents and what they ask; answering one exactly as
-// the dashboard's Inbox does (src/inbox/answer.ts: re-read, risk rules, confirm).
+// the dashboard's Inbox does (src/inbox/list.ts, reply.ts). A verb run from the shell first
+// makes sure an engine runs: the agent is found by the kind it recorded on its pane.
 
-import { readBranch } from "../app/branches.ts";
-import { loadConfig } from "../config/load.ts";
 import type { Answer } from "../detect/prompt.ts";
 import { formatDuration } from "../duration.ts";
-import { EXIT, TawError, usageError } from "../errors.ts";
-import { type AnswerResult, answerAgent } from "../inbox/answer.ts";
-import { collectInbox, type InboxEntry } from "../inbox/collect.ts";
-import { PromptReader } from "../inbox/read.ts";
-import { compileRiskRules } from "../inbox/risk.ts";
-import { takeSnapshot } from "../tmux/server.ts";
+import { usageError } from "../errors.ts";
+import type { AnswerResult } from "../inbox/answer.ts";
+import { entryRecord, listInbox } from "../inbox/list.ts";
+import { replyTo } from "../inbox/reply.ts";
 import { requireArg } from "./args.ts";
-import { type CommandContext, defineCommand } from "./command.ts";
+import { defineCommand } from "./command.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 import { table } from "./table.ts";
-
-const riskRules = (ctx: CommandContext) => compileRiskRules(loadConfig(ctx.env).config.inbox);
-
-/** An inbox entry as JSON (the CLI's --json and the socket's agent.inbox). */
-export const entryRecord = (entry: InboxEntry) => ({
-  pane_id: entry.row.publicId,
-  tmux_id: entry.row.paneId,
-  label: entry.row.label,
-  kind: entry.row.kind,
-  group: entry.group,
-  ask: entry.ask,
-  tool: entry.tool ?? null,
-  options: entry.options,
-  answers: entry.prompt?.answers ?? null,
-  prompt_id: entry.promptId ?? null,
-  waited_seconds: entry.waited,
-  path: entry.row.path,
-  branch: entry.row.branch,
-  risk: entry.risk.level,
-  risk_reason: entry.risk.reason,
-});
 
 export const agentInbox = defineCommand({
   path: ["agent", "inbox"],
   summary: "every blocked agent and what it asks, approvals first, oldest first",
   async run(ctx) {
     await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
-    const snapshot = await takeSnapshot(ctx.tmux);
-    const paths = [...new Set([...snapshot.panes.values()].map((pane) => pane.path))];
-    const branches = new Map(await Promise.all(paths.map(async (p) => [p, await readBranch(p)] as const)));
-    return collectInbox(ctx.tmux, new PromptReader(), riskRules(ctx), snapshot, branches);
+    return listInbox(ctx.tmux, ctx.env);
   },
   render: (entries) =>
     entries.length === 0
@@ -107,18 +80,7 @@ export const agentAnswer = defineCommand({
     const answer = answerFrom(ctx.args.flags);
     // The agent is found by the kind the engine recorded on its pane.
     await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
-    const result = await answerAgent(ctx.tmux, new PromptReader(), agent, answer, {
-      rules: riskRules(ctx),
-      expect: ctx.args.flags.expect as string | undefined,
-    });
-    if (!result.left) {
-      throw new TawError(
-        "still_blocked",
-        `typed ${result.typed.join(" ")} into ${result.label}, but it still shows the same prompt; look at the pane`,
-        EXIT.timeout,
-      );
-    }
-    return result;
+    return replyTo(ctx.tmux, { agent, answer, expect: ctx.args.flags.expect as string | undefined }, ctx.env);
   },
   render: (result: AnswerResult) =>
     `${result.label}: answered (${result.typed.join(" ")}); now ${result.state}${result.message_sent ? ", message sent" : ""}`,

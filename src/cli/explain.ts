@@ -1,57 +1,12 @@
-// taw agent explain | identify: the evidence for a verdict. Detection bugs are reported by
-// users, so the answer to "why does taw think this pane is idle?" is a product: which
-// process named the agent and why, every rule with the text it read, and the verdict.
+// taw agent explain | identify: the evidence for a verdict (src/agent/explain.ts), printed
+// for people: which process named the agent and why, every rule with the text it read.
 
 import { readFileSync } from "node:fs";
-import { hostname } from "node:os";
-import { type Explanation, explain, type Signal } from "../detect/engine.ts";
-import { type ArgvIdentity, identify, identifyArgv } from "../detect/identity.ts";
-import { loadManifests, type Manifest, type ManifestSet } from "../detect/manifest.ts";
-import type { Identity, ProcessInfo } from "../detect/types.ts";
+import { type ExplainResult, explainPane, explainScreen, manifestsFor } from "../agent/explain.ts";
+import { type ArgvIdentity, identifyArgv } from "../detect/identity.ts";
 import { notFound, TawError, usageError } from "../errors.ts";
-import { userManifestDir } from "../paths.ts";
-import { target } from "../tmux/escape.ts";
-import { AGENT_OPTIONS } from "../tmux/formats.ts";
-import { resolvePane } from "../tmux/server.ts";
 import { readProcessTable } from "../watch/proctable.ts";
-import { type CommandContext, defineCommand } from "./command.ts";
-
-const FIELD_SEPARATOR = "\u001f";
-
-export interface ExplainResult {
-  agent: string | null;
-  state: string;
-  rule: string;
-  pane?: string;
-  title: string;
-  identity?: Identity;
-  foreground?: { pid: number; pgid: number; argv: string[] }[];
-  /** What decided: the title, a screen region, or an agent's own report (which outranks both). */
-  signal: ReportSignal | Signal;
-  rules: Explanation["rules"];
-  nearMisses: Explanation["nearMisses"];
-}
-
-/** The pane's state came from the agent's hook (`@agent_source` = `hook:<source>`). */
-interface ReportSignal {
-  kind: "report";
-  source: string;
-  state: string;
-}
-
-const manifestsFor = (ctx: CommandContext) => loadManifests({ userDir: userManifestDir(ctx.env) });
-
-function manifestOf(manifests: ManifestSet, kind: string): Manifest {
-  const manifest = manifests.get(kind);
-  if (!manifest) {
-    const kinds = manifests
-      .all()
-      .map((m) => m.id)
-      .join(", ");
-    throw usageError(`unknown agent kind '${kind}'. Known kinds: ${kinds}`);
-  }
-  return manifest;
-}
+import { defineCommand } from "./command.ts";
 
 function readScreenFile(path: string): string {
   try {
@@ -62,64 +17,6 @@ function readScreenFile(path: string): string {
       `cannot read the screen file '${path}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Save one with 'tmux capture-pane -p > screen.txt'.`,
     );
   }
-}
-
-function fromExplanation(explanation: Explanation, title: string): ExplainResult {
-  return {
-    agent: explanation.agent,
-    state: explanation.verdict.state,
-    rule: explanation.verdict.rule,
-    title,
-    signal: explanation.signal,
-    rules: explanation.rules,
-    nearMisses: explanation.nearMisses,
-  };
-}
-
-async function explainPane(
-  ctx: CommandContext,
-  paneText: string,
-  manifests: ManifestSet,
-): Promise<ExplainResult> {
-  const pane = await resolvePane(ctx.tmux, paneText);
-  const [info, screen] = await ctx.tmux.batch([
-    [
-      "display-message",
-      "-p",
-      "-t",
-      target(pane),
-      [
-        "#{pane_pid}",
-        "#{pane_title}",
-        `#{${AGENT_OPTIONS.kindHint}}`,
-        `#{${AGENT_OPTIONS.source}}`,
-        `#{${AGENT_OPTIONS.state}}`,
-      ].join(FIELD_SEPARATOR),
-    ],
-    ["capture-pane", "-p", "-t", target(pane)],
-  ]);
-  if (!info?.ok || !screen?.ok) throw notFound("pane_not_found", `pane ${paneText} closed while it was read`);
-  const [pidText = "", rawTitle = "", hint = "", source = "", reported = ""] =
-    info.output.split(FIELD_SEPARATOR);
-  // tmux titles an untitled pane with the host name: that is no title.
-  const title = rawTitle === hostname() ? "" : rawTitle;
-  const foreground = readProcessTable().foregroundOf(Number(pidText));
-  const forced = ctx.args.flags.agent as string | undefined;
-  const identity = forced
-    ? { kind: manifestOf(manifests, forced).id, pid: 0, via: "hint" as const, reason: "named by --agent" }
-    : identify(foreground, manifests, hint || undefined);
-  const members = foreground.map((p: ProcessInfo) => ({ pid: p.pid, pgid: p.pgid, argv: p.argv }));
-  if (!identity) {
-    const signal = { kind: "none" as const, regions: [] };
-    const empty = { rules: [], nearMisses: [] };
-    return { agent: null, state: "unknown", rule: "", pane, title, foreground: members, signal, ...empty };
-  }
-  const explanation = explain(manifestOf(manifests, identity.kind), { screen: `${screen.output}\n`, title });
-  const result = { ...fromExplanation(explanation, title), pane, identity, foreground: members };
-  // A hook's report stands until the agent reports again: the screen only explains what it would say.
-  if (source.startsWith("hook:"))
-    result.signal = { kind: "report", source: source.slice("hook:".length), state: reported };
-  return result;
 }
 
 export const agentExplain = defineCommand({
@@ -133,19 +30,17 @@ export const agentExplain = defineCommand({
     title: { type: "string", description: "the pane title to go with --file" },
   },
   async run(ctx): Promise<ExplainResult> {
-    const manifests = manifestsFor(ctx);
     const file = ctx.args.flags.file as string | undefined;
     const pane = ctx.args.positionals[0];
     if (file !== undefined) {
       if (pane !== undefined) throw usageError("give a pane or --file, not both");
       const kind = ctx.args.flags.agent as string | undefined;
       if (!kind) throw usageError("--file needs --agent <kind>: the agent whose rules read the screen");
-      const manifest = manifestOf(manifests, kind);
-      const title = (ctx.args.flags.title as string | undefined) ?? "";
-      return fromExplanation(explain(manifest, { screen: readScreenFile(file), title }), title);
+      const title = ctx.args.flags.title as string | undefined;
+      return explainScreen({ screen: readScreenFile(file), agent: kind, title }, ctx.env);
     }
     if (pane === undefined) throw usageError("missing <pane> (or --file <screen.txt> --agent <kind>)");
-    return explainPane(ctx, pane, manifests);
+    return explainPane(ctx.tmux, { pane, agent: ctx.args.flags.agent as string | undefined }, ctx.env);
   },
   render: renderExplanation,
 });
@@ -238,7 +133,7 @@ export const agentIdentify = defineCommand({
       if (!process) throw notFound("process_not_found", `no process with pid ${pid}`);
       argv = process.argv.length > 0 ? process.argv : [process.name];
     }
-    const found = identifyArgv(argv, manifestsFor(ctx));
+    const found = identifyArgv(argv, manifestsFor(ctx.env));
     return { argv, ...(pid !== undefined ? { pid } : {}), ...(found ?? { reason: "names no known agent" }) };
   },
   render: (result) =>

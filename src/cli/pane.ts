@@ -1,9 +1,8 @@
 // taw pane list|get|read|send-text|send-keys: the panes of the server, one at a time.
 
 import { usageError } from "../errors.ts";
-import { literalKeys, target, word } from "../tmux/escape.ts";
-import { checkKeys } from "../tmux/keys.ts";
-import { checkPasteSize, pasteText } from "../tmux/paste.ts";
+import { readPane } from "../pane/read.ts";
+import { sendKeys, sendText } from "../pane/send.ts";
 import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
@@ -52,13 +51,6 @@ export const paneGet = defineCommand({
   toJson: paneRecord,
 });
 
-/** The screen without the empty rows below its last text; with `count`, its last `count` lines. */
-export function screenTail(text: string, count?: number): string {
-  const lines = text.replace(/\n$/, "").split("\n");
-  while (lines.length > 0 && (lines.at(-1) as string).trim() === "") lines.pop();
-  return (count === undefined ? lines : lines.slice(-count)).join("\n");
-}
-
 export const paneRead = defineCommand({
   path: ["pane", "read"],
   summary: "print a pane's screen (--lines N for its last N, --scrollback with history, --ansi for colours)",
@@ -68,33 +60,15 @@ export const paneRead = defineCommand({
     scrollback: { type: "boolean", description: "include the scrollback history above the screen" },
     ansi: { type: "boolean", description: "keep colours and attributes (escape sequences)" },
   },
-  async run(ctx) {
-    const id = await resolvePane(
-      ctx.tmux,
-      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
-    );
-    const lines = ctx.args.flags.lines as number | undefined;
-    if (lines !== undefined && (lines < 1 || !Number.isInteger(lines))) {
-      throw usageError(`--lines needs a whole number of lines, 1 or more (got ${lines})`);
-    }
-    const args = ["capture-pane", "-p", "-t", target(id)];
-    if (ctx.args.flags.ansi) args.push("-e");
-    if (ctx.args.flags.scrollback) args.push("-S", "-");
-    return { pane_id: id, text: screenTail(await ctx.tmux.run(args), lines) };
-  },
+  run: (ctx) =>
+    readPane(ctx.tmux, {
+      pane: requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
+      lines: ctx.args.flags.lines as number | undefined,
+      scrollback: ctx.args.flags.scrollback === true,
+      ansi: ctx.args.flags.ansi === true,
+    }),
   render: (result) => result.text,
 });
-
-/** --raw types characters, and a byte that is not UTF-8 is no character. */
-function typedText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw usageError(
-      "--raw types the text as keys, and it holds bytes that are not UTF-8; send it without --raw",
-    );
-  }
-}
 
 export const paneSendText = defineCommand({
   path: ["pane", "send-text"],
@@ -106,17 +80,10 @@ export const paneSendText = defineCommand({
     raw: { type: "boolean", description: "type the text key by key (send-keys -l) instead of one paste" },
   },
   async run(ctx) {
-    const id = await resolvePane(
-      ctx.tmux,
-      requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2"),
-    );
+    const pane = requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2");
     const bytes = await bytesFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
     if (bytes.length === 0) throw usageError("missing <text>. Example: taw pane send-text w1:p2 'hello'");
-    if (ctx.args.flags.raw === true) {
-      checkPasteSize(bytes);
-      await ctx.tmux.run(["send-keys", "-t", target(id), "-l", literalKeys(typedText(bytes))]);
-    } else await pasteText(ctx.tmux, id, bytes);
-    return { pane_id: id, sent: bytes.length };
+    return sendText(ctx.tmux, { pane, bytes, raw: ctx.args.flags.raw === true });
   },
   render: () => "",
 });
@@ -125,14 +92,11 @@ export const paneSendKeys = defineCommand({
   path: ["pane", "send-keys"],
   summary: "send tmux key names to a pane (Enter, C-c, Up …)",
   positionals: ["<pane>", "<key>…"],
-  async run(ctx) {
+  run(ctx) {
     const pane = requireArg(ctx.args.positionals, 0, "pane", "taw pane read w1:p2");
     const keys = [...ctx.args.positionals.slice(1), ...ctx.args.rest];
     if (keys.length === 0) throw usageError("missing <key>. Example: taw pane send-keys w1:p2 Enter");
-    await checkKeys(keys, "Send literal text with: taw pane send-text <pane> <text>");
-    const id = await resolvePane(ctx.tmux, pane);
-    await ctx.tmux.run(["send-keys", "-t", target(id), ...keys.map(word)]);
-    return { pane_id: id, keys };
+    return sendKeys(ctx.tmux, { pane, keys });
   },
   render: () => "",
 });

@@ -1,17 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { tmuxQuote } from "../tmux/escape.ts";
-import {
-  type Binding,
-  focusHooks,
-  HOOK_SLOT,
-  installCommands,
-  KEY_NOTES,
-  parseBindings,
-  parseUserKeys,
-  scratchKeys,
-  tawShell,
-  uninstallCommands,
-} from "./plugin.ts";
+import { type Binding, HOOK_SLOT, KEY_NOTES, parseBindings, parseUserKeys } from "../tmux-plugin/record.ts";
+import { focusHooks, installCommands, scratchKeys, tawShell, uninstallCommands } from "./plugin.ts";
 
 const ours: Binding = { line: "bind-key -T prefix A run-shell taw", ours: true };
 const none = new Map<string, Binding>();

@@ -18,15 +18,25 @@ import { TawError } from "../errors.ts";
 import { TAW_BIN } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, tmuxQuote, word } from "../tmux/escape.ts";
-import { setOption, showOption, unsetOption } from "../tmux/options.ts";
+import { setOption, unsetOption } from "../tmux/options.ts";
 import { detectVersion, features, type TmuxVersion } from "../tmux/version.ts";
+import {
+  type Binding,
+  HOOK_SLOT,
+  type Installed,
+  KEY_NOTES,
+  RECORD,
+  readBindings,
+  readInstalled,
+  readState,
+  TABLE,
+  words,
+} from "../tmux-plugin/record.ts";
 import { VERSION } from "../version.ts";
 import { EXITED_HOOK_COMMAND } from "../watch/roster.ts";
 import { defineCommand } from "./command.ts";
 import { popupKeyCommand } from "./dashboard.ts";
 
-/** The index taw's entry takes in each hook's array: high enough to leave the user's alone. */
-export const HOOK_SLOT = 47;
 export const FOCUS_HOOKS = [
   "after-select-pane",
   "after-select-window",
@@ -35,25 +45,6 @@ export const FOCUS_HOOKS = [
 ];
 /** Records panes whose program ended, for an engine that was not running (src/watch/roster.ts). */
 export const ROSTER_HOOK = "pane-exited";
-/** The key table taw binds in. */
-const TABLE = "prefix";
-
-/** What taw recorded at install (global options it owns). */
-const RECORD = {
-  keys: "@agent_wizard_keys",
-  hooks: "@agent_wizard_hooks",
-  version: "@agent_wizard_version",
-  /** JSON: key → the user's binding it replaced, as `list-keys` prints it. */
-  userKeys: "@agent_wizard_user_keys",
-};
-/** What the user sets (ARCHITECTURE.md: user options are spelled with dashes). */
-const USER = {
-  popupKeys: "@agent-wizard",
-  nextKeys: "@agent-wizard-notification-key",
-  watch: "@agent-wizard-watch",
-  bin: "@agent-wizard-bin",
-  inboxKeys: "@agent-wizard-inbox-key",
-};
 /** B: the blocked agents' inbox (TPM takes I and U). */
 const DEFAULT_KEYS = { popup: "A", next: "O", inbox: "B" };
 
@@ -73,30 +64,6 @@ export interface PluginSettings {
   hooks: string[];
 }
 
-export interface Installed {
-  keys: string[];
-  hooks: string[];
-  /** The user's bindings taw replaced, to put back when it lets the keys go. */
-  userKeys: Record<string, string>;
-}
-
-/** What a key is bound to now. */
-export interface Binding {
-  /** The binding as `list-keys` prints it: a tmux command that binds it again. */
-  line?: string;
-  /** It carries one of taw's notes. */
-  ours: boolean;
-}
-
-/** The notes taw's bindings carry: how a reload or uninstall knows the key is still taw's. */
-export const KEY_NOTES = {
-  popup: "taw: open the agent dashboard",
-  next: "taw: jump to the agent that needs you",
-  inbox: "taw: answer the agents that wait (the Inbox)",
-  scratch: "taw: show or hide the scratch shell",
-  action: "taw: run a plugin's action",
-};
-
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's
  * `#` is doubled, the `#{…}` taw asks for are left to expand). Never fails, never prints. */
 export function tawShell(taw: string, args: string, env = ""): string {
@@ -104,8 +71,6 @@ export function tawShell(taw: string, args: string, env = ""): string {
 }
 
 const runShell = (shell: string) => ["run-shell", "-b", shell];
-
-const words = (value: string) => value.split(/\s+/).filter(Boolean);
 
 /** The hooks taw sets on this tmux: client-focus-in only where tmux has it. */
 export function focusHooks(version: TmuxVersion): string[] {
@@ -116,35 +81,6 @@ const unbind = (key: string) => ["unbind-key", "-T", TABLE, key];
 const unsetHook = (hook: string) => ["set-hook", "-gu", `${hook}[${HOOK_SLOT}]`];
 /** A `list-keys` line is itself a tmux command; if-shell runs it through tmux's parser. */
 const rebind = (line: string) => ["if-shell", "-F", "1", word(line)];
-
-/** Two reads per key: the binding, and its note (which says whether it is taw's). */
-export function bindingReads(keys: readonly string[]): string[][] {
-  return keys.flatMap((key) => [
-    ["list-keys", "-T", TABLE, key],
-    ["list-keys", "-N", "-T", TABLE, key],
-  ]);
-}
-
-export function parseBindings(
-  keys: readonly string[],
-  results: readonly { ok: boolean; output: string }[],
-): Map<string, Binding> {
-  const notes = Object.values(KEY_NOTES);
-  return new Map(
-    keys.map((key, index) => {
-      const binding = results[2 * index];
-      const note = results[2 * index + 1];
-      // An unbound key is an error; a key tmux reads as a separator lists the whole table.
-      const lines = binding?.ok ? binding.output.trim().split("\n") : [];
-      const ours = note?.ok === true && notes.some((text) => note.output.includes(text));
-      return [key, { line: lines.length === 1 ? lines[0] : undefined, ours }];
-    }),
-  );
-}
-
-async function readBindings(tmux: Tmux, keys: readonly string[]): Promise<Map<string, Binding>> {
-  return parseBindings(keys, keys.length > 0 ? await tmux.batch(bindingReads(keys)) : []);
-}
 
 /** Let keys go: each still bound by taw is unbound, and the user's old binding put back. */
 function releaseKeys(keys: readonly string[], previous: Installed, bindings: Map<string, Binding>) {
@@ -258,51 +194,6 @@ export function installCommands(
     setOption(global, RECORD.version, VERSION),
     ...(settings.watch ? [runShell(tawShell(taw, "engine"))] : []),
   ];
-}
-
-/** The user's bindings taw recorded; a value that is not a JSON object of strings is none. */
-export function parseUserKeys(value: string): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-    );
-  } catch {
-    return {};
-  }
-}
-
-/** The user's settings and what a previous install recorded, in one tmux process. */
-async function readState(
-  tmux: Tmux,
-): Promise<{ user: Record<keyof typeof USER, string>; previous: Installed }> {
-  const global = { kind: "global" } as const;
-  const names = [...Object.values(USER), RECORD.keys, RECORD.hooks, RECORD.userKeys];
-  const results = await tmux.batch(names.map((name) => showOption(global, name)));
-  const value = (index: number) => (results[index]?.ok ? (results[index]?.output ?? "").trim() : "");
-  const [
-    popupKeys = "",
-    nextKeys = "",
-    watch = "",
-    bin = "",
-    inboxKeys = "",
-    keys = "",
-    hooks = "",
-    userKeys = "",
-  ] = names.map((_, index) => value(index));
-  return {
-    user: { popupKeys, nextKeys, watch, bin, inboxKeys },
-    previous: { keys: words(keys), hooks: words(hooks), userKeys: parseUserKeys(userKeys) },
-  };
-}
-
-/** What the plugin's last install recorded, and what its keys are bound to now (doctor). */
-export async function readInstalled(
-  tmux: Tmux,
-): Promise<{ installed: Installed; bindings: Map<string, Binding> }> {
-  const { previous } = await readState(tmux);
-  return { installed: previous, bindings: await readBindings(tmux, previous.keys) };
 }
 
 async function failures(tmux: Tmux, commands: string[][]): Promise<string[]> {

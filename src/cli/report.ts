@@ -1,27 +1,21 @@
 // herdr's report verbs, for agent hooks: pane report-agent, report-agent-session,
-// release-agent, report-metadata. Each is one tmux invocation (src/watch/report.ts) and
+// release-agent, report-metadata (src/watch/send-report.ts). Each is one tmux invocation and
 // works with no engine running. --quiet is for hooks: whatever happens, it prints nothing
 // and exits 0, so a report never fails the agent's own hook. --hook-input reads the JSON an
 // agent hands its hooks on stdin; the words after `--` are the command that resumes the
 // session (`{session_id}` and `{session_path}` filled in from the report).
 
-import { EXIT, TawError, usageError } from "../errors.ts";
-import { claudeFlagsAbove } from "../integration/claude-flags.ts";
+import { usageError } from "../errors.ts";
 import { type HookInput, parseHookInput } from "../integration/hook-input.ts";
-import type { BatchResult } from "../tmux/batch.ts";
-import { parseId } from "../tmux/ids.ts";
+import type { SessionFields } from "../watch/report.ts";
 import {
-  newStamp,
-  REPORTED_STATES,
-  type ReportBase,
-  type ReportedState,
-  releaseCommands,
-  reportAgentCommands,
-  reportMetadataCommands,
-  reportSessionCommands,
-  type SessionFields,
-  seqNumber,
-} from "../watch/report.ts";
+  type ReportFor,
+  type ReportResult,
+  sendAgentReport,
+  sendMetadata,
+  sendRelease,
+  sendSessionReport,
+} from "../watch/send-report.ts";
 import type { FlagSpecs } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
 
@@ -47,11 +41,6 @@ const SESSION: FlagSpecs = {
 const HOOK_INPUT_MS = 500;
 const RESUME_USAGE = "[-- <command that resumes the session…>]";
 
-export interface ReportResult {
-  pane_id: string;
-  applied: boolean;
-}
-
 const str = (ctx: CommandContext, name: string) => ctx.args.flags[name] as string | undefined;
 
 function required(ctx: CommandContext, name: string): string {
@@ -63,44 +52,13 @@ function required(ctx: CommandContext, name: string): string {
   return value;
 }
 
-/** The pane reported for. From inside a pane that is the caller's own: a hook reports for
- * its agent, never for a neighbour; only a caller outside every pane names one. */
-async function paneOf(ctx: CommandContext): Promise<string> {
+/** Who the report is for: --pane or the caller's own; from inside a pane that is the caller's
+ * own (a hook reports for its agent, never for a neighbour). */
+function reportFor(ctx: CommandContext, source: string): ReportFor {
   const own = ctx.env.TMUX_PANE;
-  const text = str(ctx, "pane") || own;
-  if (!text) throw usageError("no pane: pass --pane <id>, or run inside a tmux pane ($TMUX_PANE)");
-  const pane = await resolved(ctx, text);
-  if (own && pane !== own)
-    throw new TawError(
-      "forbidden",
-      `a report from inside pane ${own} is only for that pane, not ${text}; drop --pane, or report from outside tmux (no $TMUX_PANE) naming the pane`,
-      EXIT.failure,
-    );
-  return pane;
-}
-
-async function resolved(ctx: CommandContext, text: string): Promise<string> {
-  const parsed = parseId(text);
-  if (parsed?.kind === "pane") return parsed.raw;
-  // A name, not an id: hooks never pass one, so the listing code loads only here.
-  const { resolvePane } = await import("../tmux/server.ts");
-  return resolvePane(ctx.tmux, text);
-}
-
-async function base(ctx: CommandContext, sourceRequired = true): Promise<ReportBase> {
-  const digits = ctx.args.flags.seq as string | undefined;
-  if (digits !== undefined && !/^\d+$/.test(digits))
-    throw usageError("--seq needs a whole number, 0 or more");
-  // Read from its digits: a UnixNano seq would lose its last ones as a number.
-  const seq = digits === undefined ? undefined : seqNumber(digits);
-  const now = Date.now();
-  return {
-    paneId: await paneOf(ctx),
-    source: sourceRequired ? required(ctx, "source") : (str(ctx, "source") ?? "metadata"),
-    seq,
-    stamp: newStamp(now),
-    now,
-  };
+  const pane = str(ctx, "pane") || own;
+  if (!pane) throw usageError("no pane: pass --pane <id>, or run inside a tmux pane ($TMUX_PANE)");
+  return { pane, own, source, seq: str(ctx, "seq") };
 }
 
 /** The hook's JSON from stdin; nothing when stdin is a terminal (a person typing). */
@@ -151,19 +109,6 @@ async function sessionFields(ctx: CommandContext, agent: string): Promise<Sessio
   };
 }
 
-async function send(ctx: CommandContext, report: ReportBase, commands: string[][]): Promise<ReportResult> {
-  const results: BatchResult[] = await ctx.tmux.batch(commands);
-  const failed = results.find((result) => !result.ok);
-  const [paneId, stamp] = (results.at(-1)?.output ?? "").trim().split(" ");
-  if (failed || paneId !== report.paneId)
-    throw new TawError(
-      "pane_not_found",
-      `no pane '${report.paneId}' on this tmux server: ${failed?.error ?? "it has closed"}`.trim(),
-      3,
-    );
-  return { pane_id: report.paneId, applied: stamp === report.stamp };
-}
-
 /** Run a report; with --quiet nothing escapes. */
 function quietly(run: (ctx: CommandContext) => Promise<ReportResult>) {
   return async (ctx: CommandContext): Promise<ReportResult | undefined> => {
@@ -195,19 +140,14 @@ export const reportAgent = defineCommand({
   },
   run: quietly(async (ctx) => {
     const state = required(ctx, "state");
-    if (!(REPORTED_STATES as readonly string[]).includes(state)) {
-      throw usageError(`--state '${state}' is not one of ${REPORTED_STATES.join(", ")}`);
-    }
     const session = await sessionFields(ctx, required(ctx, "agent"));
     const report = {
-      ...(await base(ctx)),
+      ...reportFor(ctx, required(ctx, "source")),
       ...session,
-      state: state as ReportedState,
+      state,
       message: str(ctx, "message"),
     };
-    // A subagent's turn is no turn of the pane's agent.
-    if (session.subagent) return { pane_id: report.paneId, applied: false };
-    return send(ctx, report, reportAgentCommands(report));
+    return sendAgentReport(ctx.tmux, report);
   }),
   render,
 });
@@ -219,13 +159,7 @@ export const reportAgentSession = defineCommand({
   flags: { ...COMMON, ...SESSION },
   run: quietly(async (ctx) => {
     const session = await sessionFields(ctx, required(ctx, "agent"));
-    const report = {
-      ...(await base(ctx)),
-      ...session,
-      // Claude's flags come from the Claude the hook runs under, for a resume to type back.
-      claudeFlags: session.agent === "claude" ? claudeFlagsAbove() : undefined,
-    };
-    return send(ctx, report, reportSessionCommands(report));
+    return sendSessionReport(ctx.tmux, { ...reportFor(ctx, required(ctx, "source")), ...session });
   }),
   render,
 });
@@ -234,10 +168,7 @@ export const releaseAgent = defineCommand({
   path: ["pane", "release-agent"],
   summary: "an agent's hook gives the pane's state back to the screen (herdr-compatible)",
   flags: COMMON,
-  run: quietly(async (ctx) => {
-    const report = await base(ctx);
-    return send(ctx, report, releaseCommands(report));
-  }),
+  run: quietly((ctx) => sendRelease(ctx.tmux, reportFor(ctx, required(ctx, "source")))),
   render,
 });
 
@@ -250,18 +181,14 @@ export const reportMetadata = defineCommand({
     "display-agent": { type: "string", description: "agent label shown for the pane (empty clears)" },
     token: { type: "list", description: "key=value, repeatable" },
   },
-  run: quietly(async (ctx) => {
-    const tokens = (ctx.args.flags.token as string[] | undefined) ?? [];
-    const bad = tokens.find((token) => !/^[A-Za-z0-9_.-]+=\S*$/.test(token));
-    if (bad) throw usageError(`--token '${bad}' is not key=value (no spaces)`);
-    const report = {
-      ...(await base(ctx, false)),
+  run: quietly((ctx) =>
+    sendMetadata(ctx.tmux, {
+      ...reportFor(ctx, str(ctx, "source") ?? "metadata"),
       title: str(ctx, "title"),
       display: str(ctx, "display-agent"),
-      tokens,
-    };
-    return send(ctx, report, reportMetadataCommands(report));
-  }),
+      tokens: (ctx.args.flags.token as string[] | undefined) ?? [],
+    }),
+  ),
   render,
 });
 

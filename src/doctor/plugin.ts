@@ -1,7 +1,7 @@
 // The plugin check: the keys and hooks `taw tmux install` recorded are still in place.
 
-import { HOOK_SLOT, readInstalled } from "../cli/plugin.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { HOOK_SLOT, readInstalled } from "../tmux-plugin/record.ts";
 import { type Check, fail, ok, warn } from "./check.ts";
 
 const RELOAD = "load the plugin again (tmux source-file ~/.tmux.conf) or run 'taw tmux install'";

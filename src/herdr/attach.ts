@@ -4,9 +4,10 @@
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { Announcements } from "../watch/announcements.ts";
+import type { EventSource } from "./context.ts";
 import { herdrConfig } from "./grants.ts";
 import { publishHerdrEnv } from "./publish.ts";
-import { type EventSource, HerdrServer } from "./server.ts";
+import { HerdrServer } from "./server.ts";
 import { socketPath } from "./socket-dir.ts";
 
 type Env = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import type { MethodContext } from "./context.ts";
 import { HANDLERS, handlerOf, SUBSCRIBE, TAW_METHODS, UNSUPPORTED } from "./methods.ts";
 import type { HerdrError } from "./protocol.ts";
-import type { MethodContext } from "./verb.ts";
 
 // herdr's raw methods, from its socket-api documentation (protocol 22).
 const HERDR_METHODS =

@@ -3,6 +3,7 @@
 // does not have is `invalid_request`, as herdr answers it. events.subscribe streams, so the
 // server (server.ts) answers it itself.
 
+import type { MethodContext } from "./context.ts";
 import { agentExplainMethod, agentFocusMethod, agentStartMethod } from "./handlers/agent-control.ts";
 import { agentViewClearMethod, agentViewSetMethod } from "./handlers/agent-view.ts";
 import {
@@ -62,7 +63,6 @@ import {
 } from "./handlers/tree.ts";
 import { worktreeCreate, worktreeList, worktreeOpen, worktreeRemove } from "./handlers/worktree.ts";
 import { HERDR_PROTOCOL, HERDR_VERSION, HerdrError } from "./protocol.ts";
-import type { MethodContext } from "./verb.ts";
 import { ANNOUNCE_METHOD } from "./worktree-events.ts";
 
 export type Handler = (

@@ -6,25 +6,21 @@
 import { chmodSync, lstatSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { dirname } from "node:path";
-import { releaseAgent } from "../cli/report.ts";
 import type { HerdrConfig, HerdrGrant } from "../config/types.ts";
 import { TawError } from "../errors.ts";
 import { takeSnapshot } from "../tmux/server.ts";
-import type { Snapshot } from "../tmux/snapshot.ts";
 import type { AnnouncementListener } from "../watch/announcements.ts";
-import type { EngineEvent } from "../watch/events.ts";
+import { sendRelease } from "../watch/send-report.ts";
 import { ConnectionCap } from "./cap.ts";
 import { Claims } from "./claims.ts";
+import type { EventSource, MethodContext } from "./context.ts";
 import { herdrEvent, parseSubscriptions, treeEvents, wantsAnnouncement } from "./events.ts";
 import { checkGrant, granteeOf, grantsOf, herdrConfig, requiredGrant } from "./grants.ts";
 import { handlerOf, SUBSCRIBE } from "./methods.ts";
 import { peerPid } from "./peer.ts";
 import { errorLine, HerdrError, MAX_LINE_BYTES, okLine, parseRequest, type Request } from "./protocol.ts";
 import { ensureSocketDir } from "./socket-dir.ts";
-import { herdrError, type MethodContext, runVerb } from "./verb.ts";
-
-/** Where the engine's transitions come from (the Engine's subscribe). */
-export type EventSource = (listener: (snapshot: Snapshot, events: EngineEvent[]) => void) => () => void;
+import { herdrError, verb } from "./verb.ts";
 
 export interface HerdrServerOptions {
   path: string;
@@ -57,11 +53,7 @@ export class HerdrServer {
   constructor(private readonly opts: HerdrServerOptions) {
     this.cap = new ConnectionCap(opts.maxConnections, opts.maxTotal);
     this.claims = new Claims((claim) =>
-      runVerb(
-        releaseAgent,
-        [`--pane=${claim.paneId}`, `--source=${claim.source}`, `--agent=${claim.agent}`],
-        opts.ctx,
-      ),
+      verb(() => sendRelease(opts.ctx.tmux, { pane: claim.paneId, source: claim.source })),
     );
   }
 

@@ -1,37 +1,29 @@
-// agent.explain, agent.focus and agent.start, on the code of `taw agent explain`, the
-// dashboard's jump and `taw agent start`. A target is a pane id or an agent's name.
+// agent.explain, agent.focus and agent.start, on the verbs `taw agent explain`, the
+// dashboard's jump and `taw agent start` call (src/agent). A target is a pane id or an agent's name.
 
+import { explainPane } from "../../agent/explain.ts";
 import { jumpToPane } from "../../agent/jump.ts";
 import { findAgent } from "../../agent/pane.ts";
-import { startFromFlags } from "../../cli/agent-launch.ts";
-import { agentExplain } from "../../cli/explain.ts";
-import { TawError } from "../../errors.ts";
+import { startAgent } from "../../agent/start.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { MethodContext } from "../context.ts";
 import { paneIdParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { agentInfo } from "../shapes.ts";
-import { herdrError, type MethodContext, runVerb } from "../verb.ts";
+import { verb } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 
-async function call<R>(run: () => Promise<R>): Promise<R> {
-  try {
-    return await run();
-  } catch (error) {
-    throw error instanceof TawError ? herdrError(error) : error;
-  }
-}
-
 export async function agentExplainMethod(params: Params, ctx: MethodContext) {
-  const { pane } = await call(() => findAgent(ctx.tmux, requiredString(params, "target")));
-  const explained = await runVerb(agentExplain, [pane.id], ctx);
+  const { pane } = await verb(() => findAgent(ctx.tmux, requiredString(params, "target")));
+  const explained = await verb(() => explainPane(ctx.tmux, { pane: pane.id }, ctx.env));
   return { type: "agent_explain", explain: { pane_id: pane.publicId, ...explained } };
 }
 
 /** The agent's pane is brought to the front: its session on the clients, its window, itself. */
 export async function agentFocusMethod(params: Params, ctx: MethodContext) {
-  const { pane } = await call(() => findAgent(ctx.tmux, requiredString(params, "target")));
-  await call(() => jumpToPane(ctx.tmux, pane.id));
+  const { pane } = await verb(() => findAgent(ctx.tmux, requiredString(params, "target")));
+  await verb(() => jumpToPane(ctx.tmux, pane.id));
   const snapshot = await takeSnapshot(ctx.tmux);
   const now = snapshot.panes.get(pane.id);
   if (!now) throw new HerdrError("not_found", `agent ${pane.publicId} went while it was focused`);
@@ -53,8 +45,8 @@ export async function agentStartMethod(params: Params, ctx: MethodContext) {
     (typeof timeout !== "number" || !(timeout > START_TIMEOUT.above && timeout <= START_TIMEOUT.most))
   )
     throw new HerdrError("invalid_params", '"timeout_ms" must be above 3000 and at most 300000');
-  const started = await call(() =>
-    startFromFlags(
+  const started = await verb(() =>
+    startAgent(
       ctx.tmux,
       { kind, name, pane, ...(timeout ? { timeout: (timeout as number) / 1000 } : {}) },
       args,

@@ -4,8 +4,8 @@
 
 import { clearView, setView } from "../../agent-view/option.ts";
 import { checkSource, parseView, ViewError } from "../../agent-view/query.ts";
+import type { MethodContext } from "../context.ts";
 import { HerdrError } from "../protocol.ts";
-import type { MethodContext } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 

@@ -9,9 +9,10 @@ import { renameAgent } from "../../agent/rename.ts";
 import { agentRows } from "../../agent/rows.ts";
 import { TawError } from "../../errors.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { MethodContext } from "../context.ts";
 import { objectParam, requiredString } from "../params.ts";
 import { type AgentStatus, agentInfo } from "../shapes.ts";
-import { herdrError, type MethodContext } from "../verb.ts";
+import { herdrError } from "../verb.ts";
 import { paneReadMethod, paneSendKeysMethod } from "./pane-io.ts";
 import { waitForStatus, waitSpec } from "./wait.ts";
 

@@ -2,9 +2,9 @@
 // worktree event, which the engine hands to herdr's subscribers and the plugins. Open to every
 // caller, as a report is: it is what a process says it did, and changes nothing in tmux.
 
+import type { MethodContext } from "../context.ts";
 import { objectParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import type { MethodContext } from "../verb.ts";
 import { ANNOUNCED } from "../worktree-events.ts";
 
 export async function announceMethod(params: Record<string, unknown>, ctx: MethodContext) {

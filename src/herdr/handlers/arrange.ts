@@ -6,11 +6,11 @@
 
 import { target } from "../../tmux/escape.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { MethodContext } from "../context.ts";
 import { DIRECTIONS, type Direction, neighborOf } from "../neighbor.ts";
 import { optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { tabs } from "../shapes.ts";
-import type { MethodContext } from "../verb.ts";
 import { givenOrFocused, layoutAround } from "./tree.ts";
 
 type Params = Record<string, unknown>;

@@ -2,10 +2,10 @@
 // "pane_id":…}), in the envelope a subscription pushes, as `wait_matched`; herdr's `timeout`
 // past `timeout_ms`; ended the moment the client goes. Only the events taw sends can match.
 
+import type { MethodContext } from "../context.ts";
 import { herdrEvent, STREAMED, type Subscription, TREE, treeEvents } from "../events.ts";
 import { objectParam, optionalCount } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import type { MethodContext } from "../verb.ts";
 import { awaitEngine } from "./wait.ts";
 
 type Params = Record<string, unknown>;

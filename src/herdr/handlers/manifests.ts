@@ -5,7 +5,7 @@
 import { basename } from "node:path";
 import { loadManifests } from "../../detect/manifest.ts";
 import { userManifestDir } from "../../paths.ts";
-import type { MethodContext } from "../verb.ts";
+import type { MethodContext } from "../context.ts";
 
 type Params = Record<string, unknown>;
 

@@ -8,10 +8,10 @@ import { breakPane } from "../../space/move.ts";
 import { target } from "../../tmux/escape.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
+import type { MethodContext } from "../context.ts";
 import { objectParam, optionalString, paneIdParam } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, tabInfo, workspaceInfo } from "../shapes.ts";
-import type { MethodContext } from "../verb.ts";
 import { space } from "./structure.ts";
 import { layoutAround, paneOf } from "./tree.ts";
 

@@ -3,9 +3,9 @@
 // `timeout_ms`; ended the moment the client goes. tmux tells no one when a pane prints, so the
 // wait reads the pane a few times a second, for as long as its client waits (never the engine).
 
+import type { MethodContext } from "../context.ts";
 import { objectParam, optionalCount, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import type { MethodContext } from "../verb.ts";
 import { paneReadMethod } from "./pane-io.ts";
 
 type Params = Record<string, unknown>;

@@ -1,15 +1,17 @@
-// Reading and typing: pane.read, pane.send_text, pane.send_keys, through the `taw pane read`,
-// `send-text` and `send-keys` verbs. send_text pastes (src/tmux/paste.ts): a multi-line reply
+// Reading and typing: pane.read, pane.send_text, pane.send_keys, on the verbs `taw pane read`,
+// `send-text` and `send-keys` call (src/pane). send_text pastes (src/tmux/paste.ts): a multi-line reply
 // is one bracketed paste, never lines a shell runs one by one.
 
-import { paneRead, paneSendKeys, paneSendText } from "../../cli/pane.ts";
+import { readPane } from "../../pane/read.ts";
+import { sendKeys, sendText } from "../../pane/send.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import type { MethodContext } from "../context.ts";
 import { checkRespond } from "../grants.ts";
 import { tmuxKeys } from "../keys.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo } from "../shapes.ts";
-import { type MethodContext, runVerb } from "../verb.ts";
+import { verb } from "../verb.ts";
 import { paneOf } from "./tree.ts";
 
 type Params = Record<string, unknown>;
@@ -30,12 +32,15 @@ export async function paneReadMethod(params: Params, ctx: MethodContext) {
   const source = oneOf(params, "source", SOURCES);
   const format = oneOf(params, "format", FORMATS, "text");
   const lines = optionalCount(params, "lines");
-  const argv = [pane.id];
-  // recent: the history above the screen too; tmux keeps no unwrapped copy, so recent_unwrapped reads the same.
-  if (source === "recent" || source === "recent_unwrapped") argv.push("--scrollback");
-  if (format === "ansi") argv.push("--ansi");
-  if (lines) argv.push(`--lines=${lines}`);
-  const { text } = await runVerb(paneRead, argv, ctx);
+  const { text } = await verb(() =>
+    readPane(ctx.tmux, {
+      pane: pane.id,
+      // recent: the history above the screen too; tmux keeps no unwrapped copy, so recent_unwrapped reads the same.
+      scrollback: source === "recent" || source === "recent_unwrapped",
+      ansi: format === "ansi",
+      lines: lines || undefined,
+    }),
+  );
   const { pane_id, workspace_id, tab_id } = paneInfo(pane, snapshot);
   return {
     type: "pane_read",
@@ -54,7 +59,7 @@ export async function paneSendTextMethod(params: Params, ctx: MethodContext) {
   const id = paneIdParam(params);
   const text = requiredString(params, "text");
   await checkRespondFor(id, ctx);
-  if (text !== "") await runVerb(paneSendText, [id, "--", text], ctx);
+  if (text !== "") await verb(() => sendText(ctx.tmux, { pane: id, bytes: new TextEncoder().encode(text) }));
   return { type: "ok" };
 }
 
@@ -62,7 +67,7 @@ export async function paneSendKeysMethod(params: Params, ctx: MethodContext) {
   const id = paneIdParam(params);
   const keys = await tmuxKeys(stringList(params, "keys"));
   await checkRespondFor(id, ctx);
-  if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
+  if (keys.length) await verb(() => sendKeys(ctx.tmux, { pane: id, keys }));
   return { type: "ok" };
 }
 
@@ -72,7 +77,7 @@ export async function paneSendInputMethod(params: Params, ctx: MethodContext) {
   const text = optionalString(params, "text") ?? "";
   const keys = params.keys === undefined ? [] : await tmuxKeys(stringList(params, "keys"));
   await checkRespondFor(id, ctx);
-  if (text !== "") await runVerb(paneSendText, [id, "--", text], ctx);
-  if (keys.length) await runVerb(paneSendKeys, [id, "--", ...keys], ctx);
+  if (text !== "") await verb(() => sendText(ctx.tmux, { pane: id, bytes: new TextEncoder().encode(text) }));
+  if (keys.length) await verb(() => sendKeys(ctx.tmux, { pane: id, keys }));
   return { type: "ok" };
 }

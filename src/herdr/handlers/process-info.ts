@@ -5,7 +5,7 @@ import { readFileSync, readlinkSync } from "node:fs";
 import { foregroundOf } from "../../agent/foreground.ts";
 import type { ProcessInfo } from "../../detect/types.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
-import type { MethodContext } from "../verb.ts";
+import type { MethodContext } from "../context.ts";
 import { givenOrFocused } from "./tree.ts";
 
 type Params = Record<string, unknown>;

@@ -1,34 +1,39 @@
-// The report methods, through the `taw pane report-agent`, `report-agent-session` and
-// `release-agent` verbs: the same tmux writes, the same `seq` per source. Only for the
+// The report methods, on the verbs `taw pane report-agent`, `report-agent-session`,
+// `release-agent` and `report-metadata` call (src/watch/send-report.ts): the same tmux writes, the same `seq` per source. Only for the
 // caller's own pane (caller.ts): `pane_id` may be left out, and naming another is refused.
 // A state report records its reporters (claims.ts), so a reporter that dies releases.
 
-import { releaseAgent, reportAgent, reportAgentSession, reportMetadata } from "../../cli/report.ts";
 import { target } from "../../tmux/escape.ts";
 import { AGENT_OPTIONS as O } from "../../tmux/formats.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
+import {
+  type ReportFor,
+  sendAgentReport,
+  sendMetadata,
+  sendRelease,
+  sendSessionReport,
+} from "../../watch/send-report.ts";
 import { ancestors, paneOfChain } from "../caller.ts";
 import { reportersOf } from "../claims.ts";
+import type { MethodContext } from "../context.ts";
 import { optionalCount, optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import { type MethodContext, runVerb } from "../verb.ts";
+import { verb } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 
-/** `--name=value` for each param given (inline, so a value that starts with `-` stays a value). */
-function flags(params: Params, names: Record<string, string>, required: string[]): string[] {
-  const argv: string[] = [];
-  for (const [param, flag] of Object.entries(names)) {
-    const value = required.includes(param) ? requiredString(params, param) : optionalString(params, param);
-    if (value !== undefined) argv.push(`--${flag}=${value}`);
-  }
+/** What every report names beside its pane: its source, and its seq as digits. */
+function sourceOf(params: Params, source = requiredString(params, "source")): Omit<ReportFor, "pane"> {
   const seq = optionalCount(params, "seq");
-  if (seq !== undefined) argv.push(`--seq=${seq}`);
-  return argv;
+  return { source, seq: seq === undefined ? undefined : String(seq) };
 }
 
-const COMMON = { source: "source", agent: "agent" };
-const SESSION = { agent_session_id: "agent-session-id", agent_session_path: "agent-session-path" };
+/** The session fields herdr's report params carry. */
+const sessionOf = (params: Params) => ({
+  agent: requiredString(params, "agent"),
+  sessionId: optionalString(params, "agent_session_id"),
+  sessionPath: optionalString(params, "agent_session_path"),
+});
 
 const forbidden = (message: string) => new HerdrError("forbidden", message);
 
@@ -51,52 +56,51 @@ async function callerPane(params: Params, ctx: MethodContext) {
 }
 
 export async function reportAgentMethod(params: Params, ctx: MethodContext) {
-  const argv = flags(params, { ...COMMON, state: "state", message: "message", ...SESSION }, [
-    "source",
-    "agent",
-    "state",
-  ]);
+  const { source, seq } = sourceOf(params);
+  const session = sessionOf(params);
+  const state = requiredString(params, "state");
+  const message = optionalString(params, "message");
   const { pane, chain } = await callerPane(params, ctx);
-  await runVerb(reportAgent, [`--pane=${pane.id}`, ...argv], ctx);
-  const { source, agent } = params as { source: string; agent: string };
+  await verb(() => sendAgentReport(ctx.tmux, { pane: pane.id, source, seq, ...session, state, message }));
+  const { agent } = session;
   ctx.claims?.record({ paneId: pane.id, source, agent, pids: reportersOf(chain, pane.pid), at: Date.now() });
   return { type: "ok" };
 }
 
 export async function reportAgentSessionMethod(params: Params, ctx: MethodContext) {
-  const argv = flags(params, { ...COMMON, ...SESSION }, ["source", "agent"]);
+  const report = sourceOf(params);
+  const session = sessionOf(params);
   const { pane } = await callerPane(params, ctx);
-  await runVerb(reportAgentSession, [`--pane=${pane.id}`, ...argv], ctx);
+  await verb(() => sendSessionReport(ctx.tmux, { pane: pane.id, ...report, ...session }));
   return { type: "ok" };
 }
 
 export async function releaseAgentMethod(params: Params, ctx: MethodContext) {
-  const argv = flags(params, COMMON, ["source", "agent"]);
+  const report = sourceOf(params);
+  requiredString(params, "agent");
   const { pane } = await callerPane(params, ctx);
-  await runVerb(releaseAgent, [`--pane=${pane.id}`, ...argv], ctx);
-  ctx.claims?.forget(pane.id, params.source as string);
+  await verb(() => sendRelease(ctx.tmux, { pane: pane.id, ...report }));
+  ctx.claims?.forget(pane.id, report.source);
   return { type: "ok" };
 }
 
 /** herdr's metadata patch: `title`/`display_agent` set (clear_* or "" clears), `tokens` name → value
  * (null clears it, written empty). State labels and applies_to_source have no tmux home. */
 export async function reportMetadataMethod(params: Params, ctx: MethodContext) {
-  const argv = flags(params, { source: "source" }, ["source"]);
-  if (params.clear_title === true) argv.push("--title=");
-  else if (optionalString(params, "title") !== undefined) argv.push(`--title=${params.title}`);
-  if (params.clear_display_agent === true) argv.push("--display-agent=");
-  else if (optionalString(params, "display_agent") !== undefined)
-    argv.push(`--display-agent=${params.display_agent}`);
+  const report = sourceOf(params);
+  const title = params.clear_title === true ? "" : optionalString(params, "title");
+  const display = params.clear_display_agent === true ? "" : optionalString(params, "display_agent");
+  const words: string[] = [];
   const tokens = params.tokens ?? {};
   if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens))
     throw new HerdrError("invalid_params", '"tokens" must be an object of name → string (or null to clear)');
   for (const [name, value] of Object.entries(tokens)) {
     if (value !== null && typeof value !== "string")
       throw new HerdrError("invalid_params", `token "${name}" must be a string or null`);
-    argv.push(`--token=${name}=${value ?? ""}`);
+    words.push(`${name}=${value ?? ""}`);
   }
   const { pane } = await callerPane(params, ctx);
-  await runVerb(reportMetadata, [`--pane=${pane.id}`, ...argv], ctx);
+  await verb(() => sendMetadata(ctx.tmux, { pane: pane.id, ...report, title, display, tokens: words }));
   return { type: "ok" };
 }
 
@@ -107,18 +111,13 @@ export async function clearAgentAuthorityMethod(params: Params, ctx: MethodConte
   const { pane } = await callerPane(params, ctx);
   // Who holds it now, asked of tmux: a report just before this call may not be in the
   // engine's last read yet, and the hold it took would be left in place.
-  const [source = "", kind = ""] = (
-    await ctx.tmux.run(["display-message", "-p", "-t", target(pane.id), `#{${O.source}}\t#{${O.kind}}`])
-  )
-    .replace(/\n$/, "")
-    .split("\t");
+  const source = (
+    await ctx.tmux.run(["display-message", "-p", "-t", target(pane.id), `#{${O.source}}`])
+  ).replace(/\n$/, "");
   const holder = source.startsWith("hook:") ? source.slice("hook:".length) : undefined;
   const wanted = optionalString(params, "source");
   if (!holder || (wanted !== undefined && wanted !== holder)) return { type: "ok" };
-  const argv = [`--pane=${pane.id}`, `--source=${holder}`, `--agent=${kind || "unknown"}`];
-  const seq = optionalCount(params, "seq");
-  if (seq !== undefined) argv.push(`--seq=${seq}`);
-  await runVerb(releaseAgent, argv, ctx);
+  await verb(() => sendRelease(ctx.tmux, { pane: pane.id, ...sourceOf(params, holder) }));
   ctx.claims?.forget(pane.id, holder);
   return { type: "ok" };
 }

@@ -17,11 +17,12 @@ import { target } from "../../tmux/escape.ts";
 import type { IdKind } from "../../tmux/ids.ts";
 import { resolve, takeSnapshot } from "../../tmux/server.ts";
 import type { Session, Snapshot, Window } from "../../tmux/snapshot.ts";
+import type { MethodContext } from "../context.ts";
 import { createdData, making, sessionMade, windowMade } from "../created.ts";
 import { optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, tabInfo, workspaceInfo } from "../shapes.ts";
-import { herdrError, type MethodContext } from "../verb.ts";
+import { herdrError } from "../verb.ts";
 import { paneOf } from "./tree.ts";
 
 type Params = Record<string, unknown>;

@@ -5,11 +5,11 @@ import { target } from "../../tmux/escape.ts";
 import { parseId } from "../../tmux/ids.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { Session, Snapshot, Window } from "../../tmux/snapshot.ts";
+import type { MethodContext } from "../context.ts";
 import { layoutSnapshot, parseTmuxLayout } from "../layout.ts";
 import { optionalString, paneIdParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, sessionSnapshot, tabInfo, tabs, workspaceInfo, workspaces } from "../shapes.ts";
-import type { MethodContext } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Tmux } from "../../tmux/client.ts";
-import type { EventSource } from "../server.ts";
+import type { EventSource } from "../context.ts";
 import { waitForStatus, waitSpec } from "./wait.ts";
 
 /** An engine stand-in that counts its live subscribers. */

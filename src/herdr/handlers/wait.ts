@@ -5,10 +5,10 @@
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
 import type { EngineEvent } from "../../watch/events.ts";
+import type { MethodContext } from "../context.ts";
 import { optionalCount } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { type AgentStatus, agentInfo, statusOf } from "../shapes.ts";
-import type { MethodContext } from "../verb.ts";
 
 const STATUSES: AgentStatus[] = ["idle", "working", "blocked", "done", "unknown"];
 const DEFAULT_UNTIL: AgentStatus[] = ["idle", "done", "blocked"];

@@ -13,9 +13,10 @@ import { openWorktree } from "../../worktree/open.ts";
 import { worktreeRecords } from "../../worktree/record.ts";
 import { removeWorktree } from "../../worktree/remove.ts";
 import { mainWorktree } from "../../worktree/repo.ts";
+import type { MethodContext } from "../context.ts";
 import { optionalString, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
-import { herdrError, type MethodContext } from "../verb.ts";
+import { herdrError } from "../verb.ts";
 import { opened, type WorktreeEvent, worktreeEnvelope, worktreeInfo } from "../worktree-events.ts";
 
 type Params = Record<string, unknown>;

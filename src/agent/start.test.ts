@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { placeFrom } from "./agent-launch.ts";
+import { placeFrom } from "./start.ts";
 
 describe("where agent start puts the agent", () => {
   test("--pane alone takes that pane; with a target it says where the new pane goes", () => {

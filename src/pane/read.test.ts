@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { screenTail } from "./pane.ts";
+import { screenTail } from "./read.ts";
 
 describe("screenTail", () => {
   const screen = "a\n\nb\nc\n\n\n   \n";
