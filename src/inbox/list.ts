@@ -1,10 +1,10 @@
 // The inbox as a verb: every blocked agent and what it asks, approvals first, oldest first
 // (`taw agent inbox`, herdr's agent.inbox), and an entry's JSON record for both.
 
-import { readBranch } from "../app/branches.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
+import { readBranch } from "../worktree/branches.ts";
 import { collectInbox, type InboxEntry } from "./collect.ts";
 import { PromptReader } from "./read.ts";
 import { compileRiskRules } from "./risk.ts";
