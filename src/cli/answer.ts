@@ -5,6 +5,7 @@ import { readBranch } from "../app/branches.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Answer } from "../detect/prompt.ts";
 import { formatDuration } from "../duration.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
 import { EXIT, TawError, usageError } from "../errors.ts";
 import { type AnswerResult, answerAgent } from "../inbox/answer.ts";
 import { collectInbox, type InboxEntry } from "../inbox/collect.ts";
@@ -13,7 +14,6 @@ import { compileRiskRules } from "../inbox/risk.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
-import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 import { table } from "./table.ts";
 
 const riskRules = (ctx: CommandContext) => compileRiskRules(loadConfig(ctx.env).config.inbox);
