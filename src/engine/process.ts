@@ -4,7 +4,7 @@
 
 import { CRASH_EXIT, RESTARTS_VAR } from "../supervise/supervisor.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { eventsPathFor } from "../watch/engine.ts";
+import { eventsPathFor } from "../watch/events.ts";
 import { fileLogger } from "../watch/log.ts";
 import { rosterFile } from "../watch/roster.ts";
 import { hostEngine } from "./host.ts";
