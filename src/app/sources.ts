@@ -8,7 +8,6 @@ import { AGENT_VIEW_OPTION, LIST_PANES } from "../tmux/formats.ts";
 import { buildSnapshot, livePaneCount, type Snapshot } from "../tmux/snapshot.ts";
 import { parseClaim, SHOW_CLAIM } from "../watch/claim.ts";
 import type { Engine } from "../watch/engine.ts";
-import { silentLogger } from "../watch/log.ts";
 import { manifestProblem, SHOW_MANIFEST_ERROR } from "../watch/manifest-problem.ts";
 import type { ManifestReloader } from "../watch/manifest-reload.ts";
 import { READER_PROBE } from "../watch/probe.ts";
@@ -163,44 +162,15 @@ export async function chooseSource(tmux: Tmux): Promise<SnapshotSource> {
   // found by engine.start below.
   const [claim] = await tmux.batch([SHOW_CLAIM]);
   if (parseClaim(claim?.output ?? "")?.alive) return new ReaderSource(tmux);
-  // Loaded here, after the first frame: the engine and its notifications are a tenth of the
+  // Loaded here, after the first frame: the engine and what it hosts are a tenth of the
   // dashboard's imports and no part of what the first frame shows.
-  const [
-    { Engine },
-    { attachNotifications },
-    { attachHerdr },
-    { attachAutosave },
-    { attachAutoApprove },
-    reload,
-  ] = await Promise.all([
-    import("../watch/engine.ts"),
-    import("../notify/attach.ts"),
-    import("../herdr/attach.ts"),
-    import("../session/autosave.ts"),
-    import("../inbox/auto.ts"),
-    import("../watch/manifest-reload.ts"),
-  ]);
-  const { attachPlugins } = await import("../plugin/events.ts");
-  const manifests = new reload.ManifestReloader();
-  const engine = new Engine({ tmux, manifests: manifests.current });
+  const { hostEngine } = await import("../engine/host.ts");
   try {
-    await engine.start();
-    // The user's manifests reload live here too, as in `taw engine`.
-    const stopReload = reload.attachManifestReload(engine, manifests, tmux, silentLogger);
-    void engine.finished.then(stopReload);
-    // Notifications and [hooks] follow whichever process hosts the engine; they end with it.
-    void engine.finished.then(attachNotifications(engine, tmux));
-    // So does the herdr socket (src/herdr).
-    void attachHerdr(engine, tmux).then((stop) => engine.finished.then(stop));
-    // And the sessions' autosave (src/session/autosave.ts).
-    void engine.finished.then(attachAutosave(engine, tmux, process.env, () => {}));
-    // And the inbox's auto-approvals (src/inbox/auto.ts).
-    void engine.finished.then(attachAutoApprove(engine, tmux));
-    // And the herdr plugins' startup and event hooks (src/plugin/events.ts).
-    void engine.finished.then(attachPlugins(engine, tmux));
+    // Notifications, [hooks], the herdr socket, autosave, auto-approvals and plugins follow
+    // whichever process hosts the engine; they end with it (src/engine/host.ts).
+    const { engine, manifests } = await hostEngine(tmux, process.env);
     return new EngineSource(engine, manifests);
   } catch (error) {
-    await engine.stop().catch(() => undefined);
     if (error instanceof TawError && error.code === "engine_running") return new ReaderSource(tmux);
     throw error;
   }

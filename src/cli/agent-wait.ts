@@ -2,13 +2,13 @@
 
 import { findAgent, findPane, findRunningAgent, paneLabel, requireAgent } from "../agent/pane.ts";
 import { DEFAULT_UNTIL, parseUntil, readStatus, requireEngine, waitForAgent } from "../agent/wait.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
 import { usageError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target, word } from "../tmux/escape.ts";
 import { checkKeys } from "../tmux/keys.ts";
 import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
-import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 
 export function timeoutMs(seconds: unknown): number | undefined {
   if (seconds === undefined) return undefined;

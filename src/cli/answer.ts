@@ -4,13 +4,13 @@
 
 import type { Answer } from "../detect/prompt.ts";
 import { formatDuration } from "../duration.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
 import { usageError } from "../errors.ts";
 import type { AnswerResult } from "../inbox/answer.ts";
 import { entryRecord, listInbox } from "../inbox/list.ts";
 import { replyTo } from "../inbox/reply.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
-import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 import { table } from "./table.ts";
 
 export const agentInbox = defineCommand({

@@ -5,8 +5,8 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { TawError } from "../errors.ts";
 import { readEngineClaim } from "../watch/claim.ts";
-import { eventsPathFor } from "../watch/engine.ts";
 import type { EngineEvent } from "../watch/events.ts";
+import { eventsPathFor } from "../watch/events.ts";
 import { sizeOf } from "../watch/rotating.ts";
 import { defineCommand } from "./command.ts";
 

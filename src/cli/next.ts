@@ -3,6 +3,7 @@
 
 import { showPaneCommands } from "../agent/jump.ts";
 import { agentRows, RANK } from "../agent/rows.ts";
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { displayText, target } from "../tmux/escape.ts";
@@ -10,7 +11,6 @@ import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
-import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 import { paneRecord } from "./records.ts";
 
 /** Who needs you, most urgent first: the dashboard's order (blocked, then done and unseen). */

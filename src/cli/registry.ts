@@ -16,7 +16,7 @@ import { explainCommands } from "./explain.ts";
 import { herdrCommands } from "./herdr.ts";
 import { hooksCommands } from "./hooks.ts";
 import { integrationCommands } from "./integration.ts";
-import { listVerbs } from "./list-verbs.ts";
+import { listVerbsOf } from "./list-verbs.ts";
 import { manifestCommands } from "./manifest.ts";
 import { nextCommand } from "./next.ts";
 import { notifyCommands } from "./notify.ts";
@@ -61,7 +61,7 @@ export const COMMANDS: Command[] = [
   sessionSwitch as Command,
   sessionFolders as Command,
   ...(waitForCommands as Command[]),
-  listVerbs as Command,
+  listVerbsOf(() => COMMANDS) as Command,
   runCommand as Command,
   ...(pipCommands as Command[]),
   ...(agentCommands as Command[]),

@@ -1,11 +1,11 @@
 // taw seen <pane>: for focus hooks; a done nobody had looked at becomes idle. The hooks fire
 // on every focus change, so they also restart an engine that died (one claim read when it runs).
 
+import { ensureEngine } from "../engine/ensure.ts";
 import { usageError } from "../errors.ts";
 import { resolvePane } from "../tmux/server.ts";
 import { markSeen } from "../watch/seen.ts";
 import { defineCommand } from "./command.ts";
-import { ensureEngine } from "./engine.ts";
 
 export const seenCommand = defineCommand({
   path: ["seen"],

@@ -3,9 +3,9 @@
 // With no engine running it starts one and waits for its first write; a token it still cannot
 // vouch for is printed with the stale mark.
 
+import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
 import { markStale, plainRail, RAIL_ASCII_OPTION, RAIL_OPTION } from "../watch/rail.ts";
 import { defineCommand } from "./command.ts";
-import { ensureEngine, FIRST_WRITE_WAIT_MS } from "./engine.ts";
 
 export const statusCommand = defineCommand({
   path: ["status"],

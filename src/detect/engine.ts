@@ -2,7 +2,7 @@
 // ties go to the rule written first; a known agent with no matching rule is idle. Pure: no
 // I/O, regexes compiled at load, each region cut once per screen.
 
-import type { CompiledMatcher, CompiledRule, Condition, Manifest } from "./manifest.ts";
+import type { CompiledMatcher, CompiledRule, Condition, Manifest } from "./compiled.ts";
 import { RegionReader } from "./regions.ts";
 import type { ScreenInput, Verdict } from "./types.ts";
 

@@ -7,70 +7,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { userManifestDir } from "../paths.ts";
 import { PACKAGE_ROOT } from "../runtime.ts";
-import type { Region } from "./regions.ts";
+import type { Manifest, ManifestError } from "./compiled.ts";
 import { parseManifest } from "./schema.ts";
-import type { DetectedState } from "./types.ts";
 
-export interface ManifestError {
-  file: string;
-  line?: number;
-  field?: string;
-  message: string;
-}
-
-/** One test against a region's text. */
-export interface CompiledMatcher {
-  kind: "contains" | "regex" | "line_regex";
-  /** The pattern as written, for explain. */
-  pattern: string;
-  /** Compiled once at load; for `contains`, the (case-folded when asked) needle. */
-  regex?: RegExp;
-  needle?: string;
-  ignoreCase: boolean;
-  region: Region;
-}
-
-/** A matcher, or a gate over other conditions. */
-export type Condition =
-  | { kind: "match"; matcher: CompiledMatcher }
-  | { kind: "all" | "any"; of: Condition[] }
-  | { kind: "not"; of: Condition };
-
-export interface CompiledRule {
-  id: string;
-  /** `keep`: the rule's match keeps the previous state (transcript viewers, pickers). */
-  state: DetectedState | "keep";
-  priority: number;
-  /** The rule's default region; a matcher may name its own. */
-  region: Region;
-  condition: Condition;
-  /** Index in the file: ties of priority go to the earlier rule. */
-  order: number;
-}
-
-export interface ManifestIdentity {
-  /** Program names (normalised: basename, lower case, no .js/.exe) that are this agent. */
-  processes: string[];
-  /** Other names the agent goes by (a kind hint, an image name). */
-  aliases: string[];
-  /** npm package names whose files, when run, are this agent (`@openai/codex`). */
-  packages: string[];
-}
-
-export interface Manifest {
-  id: string;
-  name: string;
-  /** tmux key name that submits a prompt. */
-  submitKey: string;
-  /** Command template that resumes a session: `{session_id}` is replaced. */
-  resume?: string;
-  /** The command that starts it. */
-  command: string;
-  identity: ManifestIdentity;
-  rules: CompiledRule[];
-  /** Where it was loaded from. */
-  file: string;
-}
+export type { Manifest, ManifestError };
 
 export interface ManifestSet {
   get(id: string): Manifest | undefined;

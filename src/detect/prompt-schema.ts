@@ -5,7 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import { parse } from "smol-toml";
-import type { ManifestError } from "./manifest.ts";
+import type { ManifestError } from "./compiled.ts";
 import { parseRegion, type Region } from "./regions.ts";
 
 export type PromptKind = "approval" | "question" | "setup";

@@ -4,8 +4,8 @@
 // the source text (locate.ts). Limits keep a bad file from slowing every tick.
 
 import { parse, TomlError } from "smol-toml";
+import type { CompiledMatcher, CompiledRule, Condition, Manifest, ManifestError } from "./compiled.ts";
 import { locateField } from "./locate.ts";
-import type { CompiledMatcher, CompiledRule, Condition, Manifest, ManifestError } from "./manifest.ts";
 import { parseRegion, type Region } from "./regions.ts";
 import type { DetectedState } from "./types.ts";
 

@@ -4,7 +4,7 @@
 // (stopped, the claim taken by another engine, the server gone, SIGTERM/SIGINT/SIGHUP) ends
 // the loop. It costs one sleeping sh process (no CPU, ~1 MB) per tmux server; after
 // MAX_RESTARTS crashes it gives up, so a build that crashes at once does not spin.
-// Focus hooks and verbs start an engine too when none runs (src/cli/engine.ts ensureEngine).
+// Focus hooks and verbs start an engine too when none runs (src/engine/ensure.ts).
 
 /** The engine's exit status after an uncaught error (EX_SOFTWARE). */
 export const CRASH_EXIT = 70;

@@ -6,8 +6,9 @@ import { expect, test } from "bun:test";
 import { TawError } from "../errors.ts";
 import type { BatchResult } from "../tmux/batch.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { IDENTITY_RECHECK_MS, MAX_BACKOFF_MS, type Timers } from "./cadence.ts";
 import { ENGINE_OPTION } from "./claim.ts";
-import { Engine, IDENTITY_RECHECK_MS, MAX_BACKOFF_MS, type Timers } from "./engine.ts";
+import { Engine } from "./engine.ts";
 
 type Step = "ok" | "transient" | "gone";
 

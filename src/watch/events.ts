@@ -7,6 +7,7 @@
 import { dirname, join } from "node:path";
 import type { AgentState } from "../detect/types.ts";
 import { stateDir } from "../paths.ts";
+import type { Tmux } from "../tmux/client.ts";
 import { writeFailure } from "../write-error.ts";
 import { RotatingFile } from "./rotating.ts";
 
@@ -49,6 +50,10 @@ export function eventsFile(socket: string, env: Record<string, string | undefine
   const name = socket.replace(/^\/+/, "").replace(/[^A-Za-z0-9._-]/g, "_");
   return join(stateDir(env), "events", `${name}.jsonl`);
 }
+
+/** The events file of the server a Tmux client addresses. */
+export const eventsPathFor = (tmux: Tmux, env: Record<string, string | undefined> = process.env) =>
+  eventsFile(tmux.describeSocket(env), env);
 
 export class EventLog {
   private readonly file: RotatingFile;
