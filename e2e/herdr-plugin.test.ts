@@ -39,8 +39,28 @@ test("link, list, invoke with herdr's environment, log, refuse a broken manifest
         title: "Show where I am",
         contexts: ["pane"],
         command: ["sh", "show.sh"],
+        platforms: ["linux", "macos"],
       },
     ]);
+    // The same verb through herdr's door: its method, its response type, its field names.
+    for (const params of ["{}", '{"plugin_id":"example.where"}']) {
+      const listed = await s.taw(["herdr", "call", "plugin.action.list", params], env);
+      expect(JSON.parse(listed.stdout).result).toEqual({
+        type: "plugin_action_list",
+        actions: [
+          {
+            plugin_id: "example.where",
+            action_id: "show",
+            title: "Show where I am",
+            contexts: ["pane"],
+            command: ["sh", "show.sh"],
+            platforms: ["linux", "macos"],
+          },
+        ],
+      });
+    }
+    const unknown = await s.taw(["herdr", "call", "plugin.action.list", '{"plugin_id":"example.nope"}'], env);
+    expect(JSON.parse(unknown.stdout).error?.code).toBe("not_found");
 
     // Invoked on a pane from outside tmux: that pane is the focus, nobody is the caller.
     const pane = (await s.run("display-message", "-p", "-t", "main:0.0", "#{pane_id}")).trim();

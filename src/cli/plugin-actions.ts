@@ -2,6 +2,7 @@
 // key) and reading what its commands did.
 
 import { EXIT, notFound, TawError, usageError } from "../errors.ts";
+import { listPluginActions } from "../plugin/action-list.ts";
 import { invokeAction, pluginActions } from "../plugin/actions.ts";
 import { type LogEntry, readLog, runOutcome } from "../plugin/log.ts";
 import { findPlugin } from "../plugin/registry.ts";
@@ -17,16 +18,12 @@ export const pluginActionList = defineCommand({
   summary: "the actions of the enabled plugins, as 'plugin action invoke' names them",
   flags: { plugin: { type: "string", description: "only this plugin's" } },
   async run(ctx) {
-    return pluginActions(ctx.env, ctx.args.flags.plugin as string | undefined).map(
-      ({ plugin, action, qualified }) => ({
-        id: qualified,
-        plugin_id: plugin.id,
-        action_id: action.id,
-        title: action.title,
-        contexts: action.contexts,
-        command: action.command,
-      }),
-    );
+    const pluginId = ctx.args.flags.plugin as string | undefined;
+    // herdr's qualified id first: what 'plugin action invoke' takes.
+    return listPluginActions({ pluginId }, ctx.env).map((action) => ({
+      id: `${action.plugin_id}.${action.action_id}`,
+      ...action,
+    }));
   },
   render: (actions) =>
     actions.length

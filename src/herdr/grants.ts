@@ -49,6 +49,7 @@ const READ = new Set([
   "events.subscribe",
   "events.wait",
   "worktree.list",
+  "plugin.action.list",
 ]);
 
 const WRITE = new Set([

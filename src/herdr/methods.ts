@@ -29,6 +29,7 @@ import {
   paneSendKeysMethod,
   paneSendTextMethod,
 } from "./handlers/pane-io.ts";
+import { pluginActionListMethod } from "./handlers/plugins.ts";
 import { paneProcessInfo } from "./handlers/process-info.ts";
 import {
   clearAgentAuthorityMethod,
@@ -141,10 +142,11 @@ export const HANDLERS: Record<string, Handler> = {
   "worktree.create": worktreeCreate,
   "worktree.open": worktreeOpen,
   "worktree.remove": worktreeRemove,
+  "plugin.action.list": pluginActionListMethod,
   [ANNOUNCE_METHOD]: announceMethod,
 };
 
-const NO_TMUX = "tmux has no such thing";
+const PLUGIN_VERBS = "not on the socket yet: the same verb runs as 'taw plugin …'";
 const HERDR_UI = "it acts on herdr's own user interface, which tmux does not have";
 
 /** herdr's methods taw does not answer, with why. */
@@ -170,17 +172,16 @@ export const UNSUPPORTED: Record<string, string> = {
   "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
   "integration.install": "use 'taw integration install'",
   "integration.uninstall": "use 'taw integration uninstall'",
-  "plugin.link": NO_TMUX,
-  "plugin.list": NO_TMUX,
-  "plugin.unlink": NO_TMUX,
-  "plugin.enable": NO_TMUX,
-  "plugin.disable": NO_TMUX,
-  "plugin.action.list": NO_TMUX,
-  "plugin.action.invoke": NO_TMUX,
-  "plugin.log.list": NO_TMUX,
-  "plugin.pane.open": NO_TMUX,
-  "plugin.pane.focus": NO_TMUX,
-  "plugin.pane.close": NO_TMUX,
+  "plugin.link": PLUGIN_VERBS,
+  "plugin.list": PLUGIN_VERBS,
+  "plugin.unlink": PLUGIN_VERBS,
+  "plugin.enable": PLUGIN_VERBS,
+  "plugin.disable": PLUGIN_VERBS,
+  "plugin.action.invoke": PLUGIN_VERBS,
+  "plugin.log.list": PLUGIN_VERBS,
+  "plugin.pane.open": PLUGIN_VERBS,
+  "plugin.pane.focus": PLUGIN_VERBS,
+  "plugin.pane.close": PLUGIN_VERBS,
 };
 
 /** The handler of `method`, or the HerdrError it answers: `unsupported` or `invalid_request`. */

@@ -15,6 +15,8 @@ export interface PluginAction {
   action: Action;
   /** herdr's global name for it: `plugin.action`. */
   qualified: string;
+  /** Where it runs: its own platforms, else its plugin's (none said: everywhere). */
+  platforms?: string[];
 }
 
 /** Every action that runs here of the enabled plugins (or of the one named); a plugin whose
@@ -30,7 +32,12 @@ export function pluginActions(
       const manifest = readManifest(plugin.root);
       return manifest.actions
         .filter((action) => runsHere(manifest, action))
-        .map((action) => ({ plugin, action, qualified: `${plugin.id}.${action.id}` }));
+        .map((action) => ({
+          plugin,
+          action,
+          qualified: `${plugin.id}.${action.id}`,
+          platforms: action.platforms ?? manifest.platforms,
+        }));
     } catch (error) {
       if (only) throw error;
       broken(`${plugin.id}: ${(error as Error).message}`);
