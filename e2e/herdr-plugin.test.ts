@@ -30,34 +30,21 @@ test("link, list, invoke with herdr's environment, log, refuse a broken manifest
       enabled: true,
       version: "0.1.0",
     });
+    // The fixture's one action in herdr's fields, its plugin's platforms inherited.
+    const show = {
+      plugin_id: "example.where",
+      action_id: "show",
+      title: "Show where I am",
+      contexts: ["pane"],
+      command: ["sh", "show.sh"],
+      platforms: ["linux", "macos"],
+    };
     const actions = await s.taw(["plugin", "action", "list", "--json"], env);
-    expect(actions.json?.result).toEqual([
-      {
-        id: "example.where.show",
-        plugin_id: "example.where",
-        action_id: "show",
-        title: "Show where I am",
-        contexts: ["pane"],
-        command: ["sh", "show.sh"],
-        platforms: ["linux", "macos"],
-      },
-    ]);
+    expect(actions.json?.result).toEqual([{ id: "example.where.show", ...show }]);
     // The same verb through herdr's door: its method, its response type, its field names.
     for (const params of ["{}", '{"plugin_id":"example.where"}']) {
       const listed = await s.taw(["herdr", "call", "plugin.action.list", params], env);
-      expect(JSON.parse(listed.stdout).result).toEqual({
-        type: "plugin_action_list",
-        actions: [
-          {
-            plugin_id: "example.where",
-            action_id: "show",
-            title: "Show where I am",
-            contexts: ["pane"],
-            command: ["sh", "show.sh"],
-            platforms: ["linux", "macos"],
-          },
-        ],
-      });
+      expect(JSON.parse(listed.stdout).result).toEqual({ type: "plugin_action_list", actions: [show] });
     }
     const unknown = await s.taw(["herdr", "call", "plugin.action.list", '{"plugin_id":"example.nope"}'], env);
     expect(JSON.parse(unknown.stdout).error?.code).toBe("not_found");
