@@ -46,6 +46,8 @@ export function paneRecord(pane: Pane) {
     alternate_screen: pane.alternateOn,
     history_size: pane.historySize,
     dead: pane.dead,
+    /** Why a restored pane is not in its saved folder (the folder is gone). */
+    restore_error: orNull(pane.agent.restoreError),
     agent: agentRecord(pane),
   };
 }

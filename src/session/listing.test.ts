@@ -133,3 +133,31 @@ describe("sessionsFromListing", () => {
     });
   });
 });
+
+describe("a restored pane's kept facts", () => {
+  const kept = JSON.stringify({ opened: "/home/u", cwd: "/gone", agent: undefined });
+  const row = (cwd: string) =>
+    line({
+      session: "s",
+      windowIndex: "0",
+      paneIndex: "0",
+      paneId: "%7",
+      cwd,
+      kept,
+      layout: "ab02,120x40,0,0,5",
+    });
+
+  test("saved as offered while the pane stays where it opened", () => {
+    const ids = { panes: new Map(), sessions: new Map(), activity: new Map(), acted: [] as string[] };
+    const [session] = sessionsFromListing(row("/home/u"), "default", new Date(), ids);
+    expect(session?.windows[0]?.panes[0]?.cwd).toBe("/gone");
+    expect(ids.acted).toEqual([]);
+  });
+
+  test("saved as it is, its marks to go, once it moved", () => {
+    const ids = { panes: new Map(), sessions: new Map(), activity: new Map(), acted: [] as string[] };
+    const [session] = sessionsFromListing(row("/elsewhere"), "default", new Date(), ids);
+    expect(session?.windows[0]?.panes[0]?.cwd).toBe("/elsewhere");
+    expect(ids.acted).toEqual(["%7"]);
+  });
+});

@@ -13,6 +13,7 @@ import {
   type SavedSession,
   type SavedWindow,
 } from "./format.ts";
+import { KEPT_FACTS_OPTION, keptFacts } from "./kept.ts";
 
 /** The session option that ties a live session to its file (SavedSession.token). */
 export const SAVE_TOKEN_OPTION = "@agent_save_token";
@@ -48,6 +49,7 @@ const COLUMNS = {
   claudeFlags: freeTextColumn(R.claudeFlags),
   sandbox: freeTextColumn(O.sandbox),
   container: freeTextColumn(O.container),
+  kept: freeTextColumn(KEPT_FACTS_OPTION),
 } as const;
 
 export type ListingRow = Record<keyof typeof COLUMNS, string>;
@@ -96,11 +98,15 @@ function agentOf(row: Row): SavedAgent | undefined {
   };
 }
 
-function paneOf(row: Row): SavedPane {
-  const agent = agentOf(row);
+/** The pane as saved: what a restore offered on it while that stands (kept.ts), else as it is. */
+function paneOf(row: Row, acted?: string[]): SavedPane {
+  const facts = keptFacts(row.kept, { cwd: row.cwd, kind: row.kind, sessionId: row.agentSessionId });
+  if (facts && "acted" in facts) acted?.push(row.paneId);
+  const kept = facts && "kept" in facts ? facts.kept : undefined;
+  const agent = kept ? kept.agent : agentOf(row);
   return {
     index: Number(row.paneIndex),
-    cwd: row.cwd,
+    cwd: kept ? kept.cwd : row.cwd,
     title: row.title,
     command: row.command,
     active: row.paneActive === "1",
@@ -128,6 +134,8 @@ export interface ListingIds {
   sessions: Map<SavedSession, string>;
   /** The second each pane's window last printed. */
   activity: Map<SavedPane, number>;
+  /** Restored panes whose user moved on: their restore marks are to go (kept.ts). */
+  acted?: string[];
 }
 
 /** Every session in the listing, in tmux's order, saved at `now`; `ids` gets their tmux ids. */
@@ -161,7 +169,7 @@ export function sessionsFromListing(
       window = windowOf(row);
       session.windows.push(window);
     }
-    const pane = paneOf(row);
+    const pane = paneOf(row, ids?.acted);
     window.panes.push(pane);
     ids?.panes.set(pane, row.paneId);
     ids?.activity.set(pane, Number(row.activity) || Number.POSITIVE_INFINITY);

@@ -3,7 +3,7 @@
 // calls a session: make it, make its windows and panes, then set what needs the panes' ids.
 // The windows are made beside a placeholder window, so any saved index can be taken.
 
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { SPACE_OPTION } from "../space/switch.ts";
@@ -14,6 +14,7 @@ import { setOption } from "../tmux/options.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
 import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
 import { dividerLine, historyCommand, historyName } from "./history.ts";
+import { encodeKept, KEPT_FACTS_OPTION } from "./kept.ts";
 import { SAVE_TOKEN_OPTION } from "./listing.ts";
 import { RESTORING_OPTION, restoringMark } from "./restoring.ts";
 import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
@@ -27,6 +28,15 @@ const isFolder = (path: string) => {
     return path !== "" && statSync(path).isDirectory();
   } catch {
     return false;
+  }
+};
+
+/** A folder as the pane's shell will report it (pane_current_path). */
+const realFolder = (path: string) => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 };
 
@@ -65,6 +75,8 @@ export interface RestoredSession {
 
 interface Made {
   saved: SavedPane;
+  /** The folder it opened in. */
+  dir: string;
   /** Where the command that makes it stands in the batch. */
   command: number;
   id: string;
@@ -130,7 +142,7 @@ async function fill(
   for (const window of session.windows) {
     window.panes.forEach((pane, index) => {
       const { dir, error } = folderFor(pane, session, where.home);
-      made.push({ saved: pane, command: make.length, id: "", error });
+      made.push({ saved: pane, dir, command: make.length, id: "", error });
       const history = join(where.historyDir, historyName(window.index, pane.index));
       const shown = historyCommand(history, dividerLine(session.saved_at, dir), shell) ?? [];
       const opens = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
@@ -182,6 +194,14 @@ async function finish(
       commands.push(["select-pane", "-t", target(pane.id), "-T", newName(pane.saved.title)]);
     if (pane.error) commands.push(setOption(scope, RESTORE_ERROR_OPTION, pane.error));
     const agent = pane.saved.agent;
+    if (pane.error || agent)
+      commands.push(
+        setOption(
+          scope,
+          KEPT_FACTS_OPTION,
+          encodeKept({ opened: realFolder(pane.dir), cwd: pane.saved.cwd, agent }),
+        ),
+      );
     if (!agent) continue;
     commands.push(...agentMarks(pane.id, agent));
     const line = resumeLine(agent, manifests);

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import type { SessionsConfig } from "../config/types.ts";
 import { notFound, TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { setOption } from "../tmux/options.ts";
+import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
+import { setOption, unsetOption } from "../tmux/options.ts";
 import { writeFailure } from "../write-error.ts";
 import type { SavedSession } from "./format.ts";
 import {
@@ -20,6 +21,7 @@ import {
   SESSION_HISTORY_BYTES,
   writeHistories,
 } from "./history.ts";
+import { KEPT_FACTS_OPTION } from "./kept.ts";
 import { type ListingIds, SAVE_LISTING, SAVE_TOKEN_OPTION, sessionsFromListing } from "./listing.ts";
 import {
   historyDirOf,
@@ -68,7 +70,7 @@ export async function saveSessions(
 ): Promise<SaveResult[]> {
   const names = options.names ?? [];
   const server = serverName(tmux, env);
-  const ids: ListingIds = { panes: new Map(), sessions: new Map(), activity: new Map() };
+  const ids: ListingIds = { panes: new Map(), sessions: new Map(), activity: new Map(), acted: [] };
   const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date(), ids);
   const missing = names.filter((name) => !sessions.some((session) => session.name === name));
   if (missing.length > 0) {
@@ -82,16 +84,17 @@ export async function saveSessions(
     .filter((session) => !options.autosave || ownsFile(env, session));
   const untokened = chosen.filter((session) => !session.token);
   for (const session of untokened) session.token = randomUUID();
-  if (untokened.length > 0)
-    await tmux.batch(
-      untokened.map((session) =>
-        setOption(
-          { kind: "session", target: ids.sessions.get(session) ?? "" },
-          SAVE_TOKEN_OPTION,
-          session.token ?? "",
-        ),
+  const marks = [
+    ...untokened.map((session) =>
+      setOption(
+        { kind: "session", target: ids.sessions.get(session) ?? "" },
+        SAVE_TOKEN_OPTION,
+        session.token ?? "",
       ),
-    );
+    ),
+    ...(ids.acted ?? []).flatMap((pane) => actedOn(pane)),
+  ];
+  if (marks.length > 0) await tmux.batch(marks);
   const histories = config.persist_scrollback
     ? await captureAll(tmux, env, chosen, ids, config, options.fingerprints)
     : new Map();
@@ -117,6 +120,10 @@ export async function saveSessions(
     };
   });
 }
+
+/** A restored pane its user moved on from: what the restore offered on it goes. */
+const actedOn = (pane: string) =>
+  [KEPT_FACTS_OPTION, O.restoreError].map((name) => unsetOption({ kind: "pane", target: pane }, name));
 
 /** Whether a save may write the session's file: none yet, or one saved from this session. */
 function ownsFile(env: Env, session: SavedSession): boolean {
