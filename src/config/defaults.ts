@@ -52,7 +52,7 @@ export function defaultConfig(): Config {
     sessions: {
       resume_agents: "ask",
       persist_scrollback: true,
-      persist_scrollback_lines: 1000,
+      persist_scrollback_lines: 10_000,
       persist_scrollback_kb: 2048,
     },
     inbox: {

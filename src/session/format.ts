@@ -57,6 +57,8 @@ export interface SavedSession {
   token?: string;
   /** The session's space label (@taw_space), when it had one. */
   space?: string;
+  /** tmux's history-limit its panes had: a restored pane keeps as many lines. */
+  history_limit?: number;
   windows: SavedWindow[];
 }
 
@@ -124,6 +126,8 @@ export function parseSaved(text: string): SavedSession {
     throw new UnusableFile("session.token is not a string");
   if (session.space !== undefined && !isString(session.space))
     throw new UnusableFile("session.space is not a string");
+  if (session.history_limit !== undefined && !isNumber(session.history_limit))
+    throw new UnusableFile("session.history_limit is not a number");
   if (!Array.isArray(session.windows) || session.windows.length === 0)
     throw new UnusableFile("session.windows is missing or empty");
   session.windows.forEach((window: unknown, w: number) => {

@@ -40,6 +40,7 @@ const COLUMNS = {
   title: `#{?#{==:#{pane_title},#{host}},,${freeTextColumn("pane_title")}}`,
   command: freeTextColumn("pane_current_command"),
   paneActive: "#{pane_active}",
+  historyLimit: "#{history_limit}",
   kind: freeTextColumn(O.kind),
   resumeAgent: freeTextColumn(R.resumeAgent),
   name: freeTextColumn(O.name),
@@ -169,6 +170,8 @@ export function sessionsFromListing(
       window = windowOf(row);
       session.windows.push(window);
     }
+    const limit = Number(row.historyLimit);
+    if (limit > (session.history_limit ?? 0)) session.history_limit = limit;
     const pane = paneOf(row, ids?.acted);
     window.panes.push(pane);
     ids?.panes.set(pane, row.paneId);

@@ -139,6 +139,9 @@ async function fill(
   const spare = Math.max(...session.windows.map((w) => w.index)) + 1;
   const made: Made[] = [];
   const make: string[][] = [["move-window", "-s", target(placeholder), "-t", windowTarget(spare)]];
+  // Before its panes are made: each keeps as many lines as the saved one did.
+  if (session.history_limit)
+    make.unshift(["set-option", "-t", target(sessionId), "history-limit", String(session.history_limit)]);
   for (const window of session.windows) {
     window.panes.forEach((pane, index) => {
       const { dir, error } = folderFor(pane, session, where.home);

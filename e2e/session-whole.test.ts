@@ -1,0 +1,60 @@
+// Sessions come back whole: a pane's history as long as tmux kept it, and the programs on
+// the restore list run again in their folders.
+
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type TestServer, useServers, waitFor } from "./harness.ts";
+
+const server = useServers();
+const scratches: string[] = [];
+afterEach(() => {
+  for (const dir of scratches.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch(config = "") {
+  const root = mkdtempSync(join(tmpdir(), "taw-session-whole-"));
+  scratches.push(root);
+  mkdirSync(join(root, "config"));
+  writeFileSync(join(root, "config", "config.toml"), `[sessions]\nresume_agents = "never"\n${config}`);
+  const env = {
+    TAW_STATE_DIR: join(root, "state"),
+    TAW_CONFIG_DIR: join(root, "config"),
+    HOME: root,
+    SHELL: "/bin/sh",
+  };
+  return { root, env };
+}
+
+const shows = async (s: TestServer, pane: string, text: string, history = false) =>
+  (await s.run("capture-pane", "-p", ...(history ? ["-S", "-"] : []), "-t", pane)).includes(text);
+
+describe("history kept whole", () => {
+  test("3,000 lines of a pane's history come back, all of them", async () => {
+    const s = await server();
+    const { env } = scratch();
+    await s.run("set-option", "-g", "history-limit", "5000");
+    await s.run("new-window", "-t", "main:1", "sh");
+    await waitFor(
+      async () => (await s.run("capture-pane", "-p", "-t", "main:1")).trim() !== "",
+      5000,
+      "a prompt",
+    );
+    await s.run(
+      "send-keys",
+      "-t",
+      "main:1",
+      'awk \'BEGIN { for (i = 0; i < 3000; i++) print "row " i " done" }\'',
+      "Enter",
+    );
+    await waitFor(() => shows(s, "main:1", "row 2999 done"), 10_000, "the lines printed");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-server");
+
+    await s.taw(["session", "restore", "main"], env);
+    await waitFor(() => shows(s, "main:1", "fresh shell in", true), 10_000, "the divider");
+    const restored = await s.run("capture-pane", "-p", "-S", "-", "-t", "main:1");
+    for (const row of [0, 1, 1500, 2999]) expect(restored).toContain(`row ${row} done\n`);
+  }, 30_000);
+});
