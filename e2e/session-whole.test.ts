@@ -58,3 +58,32 @@ describe("history kept whole", () => {
     for (const row of [0, 1, 1500, 2999]) expect(restored).toContain(`row ${row} done\n`);
   }, 30_000);
 });
+
+describe("programs run again", () => {
+  test("a less on the restore list runs again with its exact command line in its folder; a shell stays a shell", async () => {
+    const s = await server();
+    const { root, env } = scratch();
+    const folder = join(root, "notes dir");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "my notes.txt"), "first note\nsecond note\n");
+    await s.run("new-window", "-t", "main:1", "-c", folder, "sh");
+    await waitFor(
+      async () => (await s.run("capture-pane", "-p", "-t", "main:1")).trim() !== "",
+      5000,
+      "a prompt",
+    );
+    await s.run("send-keys", "-t", "main:1", "less -N 'my notes.txt'", "Enter");
+    const current = async (pane: string) =>
+      (
+        await s.run("display-message", "-p", "-t", pane, "#{pane_current_command}|#{pane_current_path}")
+      ).trim();
+    await waitFor(async () => (await current("main:1")) === `less|${folder}`, 5000, "less in front");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-server");
+
+    await s.taw(["session", "restore", "main"], env);
+    await waitFor(async () => (await current("main:1")) === `less|${folder}`, 10_000, "less again");
+    await waitFor(() => shows(s, "main:1", "      2 second note"), 5000, "its file numbered, as -N does");
+    expect((await current("main:0")).split("|")[0]).toBe("sh");
+  }, 30_000);
+});

@@ -54,6 +54,8 @@ export function defaultConfig(): Config {
       persist_scrollback: true,
       persist_scrollback_lines: 10_000,
       persist_scrollback_kb: 2048,
+      // resurrect's defaults, less its chat and mail clients.
+      restore_programs: ["vi", "vim", "nvim", "emacs", "man", "less", "more", "tail -f", "top", "htop", "btop", "watch"],
     },
     inbox: {
       never_approve: [

@@ -208,6 +208,7 @@ export const CONFIG_SPEC: TableSpec = table({
     persist_scrollback: bool,
     persist_scrollback_lines: { type: "number", min: 1, max: 100_000 },
     persist_scrollback_kb: { type: "number", min: 1, max: 65_536 },
+    restore_programs: strings,
   }),
   herdr: table({
     protocol: { type: "enum", values: HERDR_PROTOCOL_MODES },

@@ -159,6 +159,8 @@ export interface SessionsConfig {
   persist_scrollback_lines: number;
   /** Most KiB one pane's compressed history takes. */
   persist_scrollback_kb: number;
+  /** Programs run again on restore with their saved command line ("tail -f": that and its first words). */
+  restore_programs: string[];
 }
 
 /** `[inbox]`: what the inbox may approve (src/inbox/risk.ts). Patterns are regexes. */

@@ -24,8 +24,10 @@ export interface SavedPane {
   index: number;
   cwd: string;
   title: string;
-  /** The program in front when it was saved: a record, nothing runs it again. */
+  /** The program in front when it was saved: a record, nothing runs it again… */
   command: string;
+  /** …unless it is on [sessions] restore_programs: its exact command line, run again. */
+  program?: string[];
   active: boolean;
   agent?: SavedAgent;
 }
@@ -136,6 +138,8 @@ export function parseSaved(text: string): SavedSession {
       throw new UnusableFile(`windows[${w}].panes is missing or empty`);
     record.panes.forEach((pane: unknown, p: number) => {
       const paneRecord = fields(pane, PANE, `windows[${w}].panes[${p}]`);
+      if (paneRecord.program !== undefined && !isStrings(paneRecord.program))
+        throw new UnusableFile(`windows[${w}].panes[${p}].program is not a list of strings`);
       if (paneRecord.agent !== undefined) fields(paneRecord.agent, AGENT, `windows[${w}].panes[${p}].agent`);
     });
   });

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { sweepTempFiles, writeFileAtomic } from "../fs.ts";
-import { target, word } from "../tmux/escape.ts";
+import { shellLine, target, word } from "../tmux/escape.ts";
 import { privateDir } from "./store.ts";
 
 /** At most this much history for one session, all its panes together. */
@@ -112,17 +112,32 @@ export function writeHistories(dir: string, files: Map<string, HistoryFile>): nu
 
 export const removeHistories = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
-/** The restored pane's command: its history, the divider, then the shell tmux would have run. */
-export function historyCommand(file: string, divider: string, shell: string): string[] | undefined {
-  if (!existsSync(file)) return undefined;
-  const script = 'gzip -dc -- "$1"; printf "\\033[2m%s\\033[0m\\n" "$2"; exec "$3" -l';
-  return ["sh", "-c", script, "sh", file, divider, shell].map(word);
+/** The restored pane's command: its history and the divider, the program to run again if
+ * any, then the shell tmux would have run. None when there is neither history nor program. */
+export function restoredCommand(
+  file: string,
+  divider: string,
+  shell: string,
+  program: string[] = [],
+): string[] | undefined {
+  const history = existsSync(file);
+  if (!history && program.length === 0) return undefined;
+  const script = [
+    history ? 'gzip -dc -- "$1"; printf "\\033[2m%s\\033[0m\\n" "$2"' : "",
+    // Job control on: the program gets its own process group in front of the terminal, so
+    // tmux names it (pane_current_command) and the next save sees it again.
+    'shell=$3; shift 3; [ "$#" -gt 0 ] && { set -m; "$@"; }',
+    'exec "$shell" -l',
+  ]
+    .filter(Boolean)
+    .join("; ");
+  return ["sh", "-c", script, "sh", file, divider, shell, ...program].map(word);
 }
 
-/** `-- taw: restored from Dec 03 14:02, fresh shell in <dir> --` */
-export function dividerLine(savedAt: string, dir: string): string {
+/** `-- taw: restored from Dec 03 14:02, fresh shell in <dir> --` (or `running <program> in <dir>`) */
+export function dividerLine(savedAt: string, dir: string, program?: string[]): string {
   const at = new Date(savedAt);
   const month = at.toLocaleString("en-US", { month: "short" });
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `-- taw: restored from ${month} ${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}, fresh shell in ${dir} --`;
+  return `-- taw: restored from ${month} ${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}, ${program ? `running ${shellLine(program)}` : "fresh shell"} in ${dir} --`;
 }

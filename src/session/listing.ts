@@ -35,6 +35,7 @@ const COLUMNS = {
   zoomed: "#{window_zoomed_flag}",
   paneIndex: "#{pane_index}",
   paneId: "#{pane_id}",
+  panePid: "#{pane_pid}",
   cwd: freeTextColumn("pane_current_path"),
   // The host name is what tmux titles an untitled pane: no title of its own.
   title: `#{?#{==:#{pane_title},#{host}},,${freeTextColumn("pane_title")}}`,
@@ -135,6 +136,8 @@ export interface ListingIds {
   sessions: Map<SavedSession, string>;
   /** The second each pane's window last printed. */
   activity: Map<SavedPane, number>;
+  /** Each pane's shell process. */
+  pids?: Map<SavedPane, number>;
   /** Restored panes whose user moved on: their restore marks are to go (kept.ts). */
   acted?: string[];
 }
@@ -175,6 +178,7 @@ export function sessionsFromListing(
     const pane = paneOf(row, ids?.acted);
     window.panes.push(pane);
     ids?.panes.set(pane, row.paneId);
+    ids?.pids?.set(pane, Number(row.panePid));
     ids?.activity.set(pane, Number(row.activity) || Number.POSITIVE_INFINITY);
   }
   return [...sessions.values()];

@@ -13,9 +13,10 @@ import { AGENT_OPTIONS as O, RESTORED_SESSION_OPTION } from "../tmux/formats.ts"
 import { setOption } from "../tmux/options.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
 import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
-import { dividerLine, historyCommand, historyName } from "./history.ts";
+import { dividerLine, historyName, restoredCommand } from "./history.ts";
 import { encodeKept, KEPT_FACTS_OPTION } from "./kept.ts";
 import { SAVE_TOKEN_OPTION } from "./listing.ts";
+import { programToRun } from "./programs.ts";
 import { RESTORING_OPTION, restoringMark } from "./restoring.ts";
 import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
 
@@ -147,7 +148,9 @@ async function fill(
       const { dir, error } = folderFor(pane, session, where.home);
       made.push({ saved: pane, dir, command: make.length, id: "", error });
       const history = join(where.historyDir, historyName(window.index, pane.index));
-      const shown = historyCommand(history, dividerLine(session.saved_at, dir), shell) ?? [];
+      const program = error ? undefined : programToRun(pane.program, dir);
+      const divider = dividerLine(session.saved_at, dir, program);
+      const shown = restoredCommand(history, divider, shell, program) ?? [];
       const opens = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
       if (index === 0) {
         const name = window.auto_name ? [] : ["-n", newName(window.name)];

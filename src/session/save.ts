@@ -23,6 +23,7 @@ import {
 } from "./history.ts";
 import { KEPT_FACTS_OPTION } from "./kept.ts";
 import { type ListingIds, SAVE_LISTING, SAVE_TOKEN_OPTION, sessionsFromListing } from "./listing.ts";
+import { foregroundArgv, mayRestore, onRestoreList } from "./programs.ts";
 import {
   historyDirOf,
   readToken,
@@ -70,7 +71,13 @@ export async function saveSessions(
 ): Promise<SaveResult[]> {
   const names = options.names ?? [];
   const server = serverName(tmux, env);
-  const ids: ListingIds = { panes: new Map(), sessions: new Map(), activity: new Map(), acted: [] };
+  const ids: ListingIds = {
+    panes: new Map(),
+    sessions: new Map(),
+    activity: new Map(),
+    acted: [],
+    pids: new Map(),
+  };
   const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date(), ids);
   const missing = names.filter((name) => !sessions.some((session) => session.name === name));
   if (missing.length > 0) {
@@ -82,6 +89,7 @@ export async function saveSessions(
   const chosen = sessions
     .filter((session) => names.length === 0 || names.includes(session.name))
     .filter((session) => !options.autosave || ownsFile(env, session));
+  for (const session of chosen) keepPrograms(session, ids, config.restore_programs);
   const untokened = chosen.filter((session) => !session.token);
   for (const session of untokened) session.token = randomUUID();
   const marks = [
@@ -119,6 +127,15 @@ export async function saveSessions(
       token: session.token ?? "",
     };
   });
+}
+
+/** The exact command line of each pane's program that is on the restore list. */
+function keepPrograms(session: SavedSession, ids: ListingIds, programs: string[]): void {
+  for (const pane of session.windows.flatMap((window) => window.panes)) {
+    if (!mayRestore(pane.command, programs)) continue;
+    const argv = foregroundArgv(ids.pids?.get(pane) ?? 0);
+    if (argv && onRestoreList(argv, programs)) pane.program = argv;
+  }
 }
 
 /** A restored pane its user moved on from: what the restore offered on it goes. */
