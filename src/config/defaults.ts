@@ -55,7 +55,20 @@ export function defaultConfig(): Config {
       persist_scrollback_lines: 10_000,
       persist_scrollback_kb: 2048,
       // resurrect's defaults, less its chat and mail clients.
-      restore_programs: ["vi", "vim", "nvim", "emacs", "man", "less", "more", "tail -f", "top", "htop", "btop", "watch"],
+      restore_programs: [
+        "vi",
+        "vim",
+        "nvim",
+        "emacs",
+        "man",
+        "less",
+        "more",
+        "tail -f",
+        "top",
+        "htop",
+        "btop",
+        "watch",
+      ],
     },
     inbox: {
       never_approve: [
