@@ -87,3 +87,59 @@ describe("programs run again", () => {
     expect((await current("main:0")).split("|")[0]).toBe("sh");
   }, 30_000);
 });
+
+describe("restore --merge", () => {
+  test("a closed window comes back into its live session; the live windows are left exactly as they are", async () => {
+    const s = await server();
+    const { root, env } = scratch();
+    const logs = join(root, "logs");
+    mkdirSync(logs);
+    await s.run("new-window", "-t", "main:1", "-n", "logs", "-c", logs, "sh");
+    await s.run("split-window", "-t", "main:1", "-c", logs, "sh");
+    await s.run("new-window", "-t", "main:2", "-n", "kept", "sh");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-window", "-t", "main:1");
+    // The live session changes after its save: a split and another window, both to be kept.
+    await s.run("split-window", "-t", "main:2", "sh");
+    await s.run("select-window", "-t", "main:0");
+    const windows = async () =>
+      (
+        await s.run(
+          "list-windows",
+          "-t",
+          "main",
+          "-F",
+          "#{window_index} #{window_name} #{window_panes} #{window_active} #{window_layout}",
+        )
+      )
+        .trim()
+        .split("\n");
+    const paneIds = async (window: string) =>
+      (await s.run("list-panes", "-t", window, "-F", "#{pane_id}")).trim();
+    // tmux names a window after its program a moment after making it.
+    await waitFor(async () => !(await windows()).some((line) => / (bash|tmux) /.test(line)));
+    const before = await windows();
+    const livePanes = [await paneIds("main:0"), await paneIds("main:2")];
+
+    const plain = await s.taw(["session", "restore", "main"], env);
+    expect(plain.stdout).toContain("main is live: left as it is");
+    const merged = await s.taw(["session", "restore", "main", "--merge", "--json"], env);
+    expect(merged.code).toBe(0);
+    expect(merged.json?.result.merged).toEqual([
+      expect.objectContaining({ session: "main", windows: 1, panes: 2 }),
+    ]);
+    const after = await windows();
+    expect(after).toHaveLength(3);
+    expect(after.filter((line) => !line.startsWith("1 "))).toEqual(before);
+    expect(after.find((line) => line.startsWith("1 "))).toMatch(/^1 logs 2 0 /);
+    expect([await paneIds("main:0"), await paneIds("main:2")]).toEqual(livePanes);
+    const folders = (await s.run("list-panes", "-t", "main:1", "-F", "#{pane_current_path}"))
+      .trim()
+      .split("\n");
+    expect(folders).toEqual([logs, logs]);
+
+    const again = await s.taw(["session", "restore", "main", "--merge", "--json"], env);
+    expect(again.json?.result.merged).toEqual([expect.objectContaining({ windows: 0, panes: 0 })]);
+    expect(await windows()).toEqual(after);
+  }, 30_000);
+});

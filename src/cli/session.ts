@@ -93,6 +93,10 @@ function renderRestore(report: RestoreReport, typed: boolean): string {
       for (const plan of session.resumable)
         lines.push(`  to resume the ${plan.agent.kind || "agent"} in ${plan.pane}, type: ${plan.line}`);
   }
+  for (const session of report.merged) {
+    lines.push(`merged ${session.session}: ${session.windows} windows, ${session.panes} panes added`);
+    for (const folder of session.missing_folders) lines.push(`  folder gone: ${folder}`);
+  }
   for (const name of report.live) lines.push(`${name} is live: left as it is`);
   for (const resumed of report.resumed)
     lines.push(
@@ -113,11 +117,13 @@ async function restore(
   names: string[],
   all: boolean,
   attach: boolean,
+  merge = false,
 ): Promise<Restored> {
   const resumeAgents = loadConfig(ctx.env).config.sessions.resume_agents;
   const report = await restoreSaved(ctx.tmux, ctx.env, {
     names,
     all,
+    merge,
     resumeAgents,
     manifests: loadManifests(),
   });
@@ -143,6 +149,10 @@ export const sessionRestore = defineCommand({
   flags: {
     all: { type: "boolean", description: "every saved session" },
     attach: { type: "boolean", description: "attach to the (first) session afterwards" },
+    merge: {
+      type: "boolean",
+      description: "into a live session, add the saved windows it lacks (the live ones are left as they are)",
+    },
   },
   run(ctx) {
     const names = ctx.args.positionals;
@@ -151,7 +161,7 @@ export const sessionRestore = defineCommand({
       throw usageError(
         "name the sessions to restore, or give --all (not both). Example: taw session restore work",
       );
-    return restore(ctx, names, all, ctx.args.flags.attach === true);
+    return restore(ctx, names, all, ctx.args.flags.attach === true, ctx.args.flags.merge === true);
   },
   render: (report) => renderRestore(report, report.resume_agents === "always"),
   failure: restoreFailure,

@@ -7,6 +7,7 @@ import type { ManifestSet } from "../detect/manifest.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { listSessionColumns } from "../tmux/sessions.ts";
+import { mergeSession } from "./merge.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
 import { clearRestoring } from "./restoring.ts";
 import { typeResume } from "./resume.ts";
@@ -18,12 +19,16 @@ export interface RestoreRequest {
   /** Sessions by name; empty with `all` for every saved one. */
   names: string[];
   all: boolean;
+  /** A live session gets the saved windows it lacks (merge.ts) instead of being left alone. */
+  merge?: boolean;
   resumeAgents: ResumeAgents;
   manifests: ManifestSet;
 }
 
 export interface RestoreReport {
   restored: RestoredSession[];
+  /** Live sessions that got the saved windows they lacked (--merge). */
+  merged: RestoredSession[];
   /** Named or saved sessions that were already live: left as they are. */
   live: string[];
   /** Sessions tmux would not make, with why. */
@@ -49,26 +54,28 @@ export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest
     );
   const chosen = saved.filter(({ session }) => request.all || request.names.includes(session.name));
   const live = new Set(await liveSessions(tmux));
-  const report: RestoreReport = { restored: [], live: [], failed: [], archived, resumed: [] };
+  const report: RestoreReport = { restored: [], merged: [], live: [], failed: [], archived, resumed: [] };
   const home = env.HOME || "/";
   try {
     for (const { session, file } of chosen) {
-      if (live.has(session.name)) {
+      if (live.has(session.name) && !request.merge) {
         report.live.push(session.name);
         continue;
       }
       try {
         const where = { historyDir: historyDirOf(file), home };
-        report.restored.push(await restoreSession(tmux, session, request.manifests, where));
+        if (live.has(session.name))
+          report.merged.push(await mergeSession(tmux, session, request.manifests, where));
+        else report.restored.push(await restoreSession(tmux, session, request.manifests, where));
       } catch (error) {
         report.failed.push({ session: session.name, error: (error as Error).message });
       }
     }
   } finally {
-    if (report.restored.length + report.failed.length > 0) await clearRestoring(tmux);
+    if (report.restored.length + report.merged.length + report.failed.length > 0) await clearRestoring(tmux);
   }
   if (request.resumeAgents === "always") {
-    const plans = report.restored.flatMap((session) => session.resumable);
+    const plans = [...report.restored, ...report.merged].flatMap((session) => session.resumable);
     report.resumed = await Promise.all(
       plans.map(async (plan) => {
         const done = { session: plan.session, pane: plan.pane, line: plan.line };

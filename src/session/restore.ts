@@ -128,10 +128,19 @@ export async function restoreSession(
   }
 }
 
-async function fill(
+/** Where the windows are made: a new session's (beside its placeholder window), or a live
+ * one's (no placeholder: what belongs to the session itself is left as it is). */
+export interface Into {
+  sessionId: string;
+  placeholder?: string;
+  shell: string;
+}
+
+/** Make the saved session's windows and panes in the session `into` names. */
+export async function fill(
   tmux: Tmux,
   session: SavedSession,
-  ids: { sessionId: string; placeholder: string; shell: string },
+  ids: Into,
   manifests: ManifestSet,
   where: RestoreWhere,
 ): Promise<RestoredSession> {
@@ -139,9 +148,11 @@ async function fill(
   const windowTarget = (index: number) => target(`${sessionId}:${index}`);
   const spare = Math.max(...session.windows.map((w) => w.index)) + 1;
   const made: Made[] = [];
-  const make: string[][] = [["move-window", "-s", target(placeholder), "-t", windowTarget(spare)]];
+  const make: string[][] = placeholder
+    ? [["move-window", "-s", target(placeholder), "-t", windowTarget(spare)]]
+    : [];
   // Before its panes are made: each keeps as many lines as the saved one did.
-  if (session.history_limit)
+  if (placeholder && session.history_limit)
     make.unshift(["set-option", "-t", target(sessionId), "history-limit", String(session.history_limit)]);
   for (const window of session.windows) {
     window.panes.forEach((pane, index) => {
@@ -176,19 +187,12 @@ async function fill(
 async function finish(
   tmux: Tmux,
   session: SavedSession,
-  ids: { sessionId: string; placeholder: string; windowTarget: (index: number) => string },
+  ids: { sessionId: string; placeholder?: string; windowTarget: (index: number) => string },
   made: Made[],
   manifests: ManifestSet,
 ): Promise<RestoredSession> {
   const resumable: ResumePlan[] = [];
-  const commands: string[][] = [["kill-window", "-t", target(ids.placeholder)]];
-  if (session.token)
-    commands.push(setOption({ kind: "session", target: ids.sessionId }, SAVE_TOKEN_OPTION, session.token));
-  if (session.space)
-    commands.push(setOption({ kind: "session", target: ids.sessionId }, SPACE_OPTION, session.space));
-  // Tagged "restored" in the dashboard until a client first attaches.
-  const now = String(Math.floor(Date.now() / 1000));
-  commands.push(setOption({ kind: "session", target: ids.sessionId }, RESTORED_SESSION_OPTION, now));
+  const commands = ids.placeholder ? sessionMarks(session, ids.sessionId, ids.placeholder) : [];
   const layoutAt = new Map<number, string>();
   for (const window of session.windows) {
     layoutAt.set(commands.length, window.name);
@@ -222,7 +226,8 @@ async function finish(
     if (window.zoomed) commands.push(["resize-pane", "-Z", "-t", target(active.id)]);
   }
   const activeWindow = session.windows.find((window) => window.active) ?? session.windows[0];
-  if (activeWindow) commands.push(["select-window", "-t", ids.windowTarget(activeWindow.index)]);
+  if (activeWindow && ids.placeholder)
+    commands.push(["select-window", "-t", ids.windowTarget(activeWindow.index)]);
   const results = await tmux.batch(commands);
   const warnings = results.flatMap((result, index) =>
     result.ok
@@ -239,6 +244,19 @@ async function finish(
     warnings,
     resumable,
   };
+}
+
+/** What belongs to a new session itself: its placeholder window goes, its token, space and
+ * "restored" tag (shown in the dashboard until a client first attaches) are set. */
+function sessionMarks(session: SavedSession, sessionId: string, placeholder: string): string[][] {
+  const scope = { kind: "session", target: sessionId } as const;
+  const now = String(Math.floor(Date.now() / 1000));
+  return [
+    ["kill-window", "-t", target(placeholder)],
+    ...(session.token ? [setOption(scope, SAVE_TOKEN_OPTION, session.token)] : []),
+    ...(session.space ? [setOption(scope, SPACE_OPTION, session.space)] : []),
+    setOption(scope, RESTORED_SESSION_OPTION, now),
+  ];
 }
 
 /** The agent's conversation put back on its pane, so the next save keeps it even unresumed.
