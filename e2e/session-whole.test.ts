@@ -143,3 +143,43 @@ describe("restore --merge", () => {
     expect(await windows()).toEqual(after);
   }, 30_000);
 });
+
+describe("earlier saves", () => {
+  test("two saves are listed by history; the older one is restored with --from, its history with it", async () => {
+    const s = await server();
+    const { env } = scratch();
+    await waitFor(
+      async () => (await s.run("capture-pane", "-p", "-t", "main")).trim() !== "",
+      5000,
+      "a prompt",
+    );
+    await s.run("send-keys", "-t", "main:0", "echo older-mark", "Enter");
+    await waitFor(() => shows(s, "main:0", "older-mark\n"), 5000, "the mark");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("new-window", "-t", "main:1", "sh");
+    await s.run("send-keys", "-t", "main:0", "clear", "Enter");
+    await s.taw(["session", "save", "main"], env);
+
+    const history = await s.taw(["session", "history", "main", "--json"], env);
+    expect(history.code).toBe(0);
+    const saves = history.json?.result.saves as { id: string; current: boolean; windows: number }[];
+    expect(saves.map((save) => [save.current, save.windows])).toEqual([
+      [true, 2],
+      [false, 1],
+    ]);
+    const text = await s.taw(["session", "history", "main"], env);
+    expect(text.stdout).toContain(saves[1]?.id ?? "?");
+
+    await s.run("kill-server");
+    const wrong = await s.taw(["session", "restore", "main", "--from", "nope"], env);
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toContain("no earlier save 'nope' of 'main'");
+    const restored = await s.taw(["session", "restore", "main", "--from", saves[1]?.id ?? ""], env);
+    expect(restored.stdout).toContain("restored main: 1 windows, 1 panes");
+    await waitFor(() => shows(s, "main:0", "fresh shell in", true), 5000, "the divider");
+    expect(await shows(s, "main:0", "older-mark", true)).toBe(true);
+    // The last save it replaced is still offered.
+    const after = (await s.taw(["session", "history", "main", "--json"], env)).json?.result.saves;
+    expect(after.map((save: { windows: number }) => save.windows)).toEqual([2, 1]);
+  }, 30_000);
+});

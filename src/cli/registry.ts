@@ -31,6 +31,7 @@ import { sandboxCommand } from "./sandbox.ts";
 import { scratchCommand } from "./scratch.ts";
 import { seenCommand } from "./seen.ts";
 import { sessionCommands } from "./session.ts";
+import { sessionHistory } from "./session-history.ts";
 import { sessionFolders, sessionNew, sessionSwitch } from "./session-new.ts";
 import { setupCommand } from "./setup.ts";
 import { shellInitCommand } from "./shell-init.ts";
@@ -57,6 +58,7 @@ export const COMMANDS: Command[] = [
   ...(spaceCommands as Command[]),
   scratchCommand as Command,
   ...(sessionCommands as Command[]),
+  sessionHistory as Command,
   sessionNew as Command,
   sessionSwitch as Command,
   sessionFolders as Command,

@@ -117,13 +117,16 @@ async function restore(
   names: string[],
   all: boolean,
   attach: boolean,
-  merge = false,
+  more: { merge?: boolean; from?: string } = {},
 ): Promise<Restored> {
-  const resumeAgents = loadConfig(ctx.env).config.sessions.resume_agents;
+  const config = loadConfig(ctx.env).config.sessions;
+  const resumeAgents = config.resume_agents;
+  const keep = { keep: config.keep_saves, days: config.keep_saves_days };
   const report = await restoreSaved(ctx.tmux, ctx.env, {
     names,
     all,
-    merge,
+    merge: more.merge,
+    from: more.from === undefined ? undefined : { id: more.from, keep },
     resumeAgents,
     manifests: loadManifests(),
   });
@@ -149,6 +152,10 @@ export const sessionRestore = defineCommand({
   flags: {
     all: { type: "boolean", description: "every saved session" },
     attach: { type: "boolean", description: "attach to the (first) session afterwards" },
+    from: {
+      type: "string",
+      description: "an earlier save of the one session named, by its id (taw session history)",
+    },
     merge: {
       type: "boolean",
       description: "into a live session, add the saved windows it lacks (the live ones are left as they are)",
@@ -161,7 +168,15 @@ export const sessionRestore = defineCommand({
       throw usageError(
         "name the sessions to restore, or give --all (not both). Example: taw session restore work",
       );
-    return restore(ctx, names, all, ctx.args.flags.attach === true, ctx.args.flags.merge === true);
+    const from = ctx.args.flags.from as string | undefined;
+    if (from !== undefined && names.length !== 1)
+      throw usageError(
+        "--from restores an earlier save of one session: name it. Example: taw session restore work --from <id>",
+      );
+    return restore(ctx, names, all, ctx.args.flags.attach === true, {
+      merge: ctx.args.flags.merge === true,
+      from,
+    });
   },
   render: (report) => renderRestore(report, report.resume_agents === "always"),
   failure: restoreFailure,

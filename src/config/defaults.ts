@@ -69,6 +69,8 @@ export function defaultConfig(): Config {
         "btop",
         "watch",
       ],
+      keep_saves: 10,
+      keep_saves_days: 7,
     },
     inbox: {
       never_approve: [

@@ -209,6 +209,8 @@ export const CONFIG_SPEC: TableSpec = table({
     persist_scrollback_lines: { type: "number", min: 1, max: 100_000 },
     persist_scrollback_kb: { type: "number", min: 1, max: 65_536 },
     restore_programs: strings,
+    keep_saves: { type: "number", min: 0, max: 1000 },
+    keep_saves_days: { type: "number", min: 1, max: 3650 },
   }),
   herdr: table({
     protocol: { type: "enum", values: HERDR_PROTOCOL_MODES },

@@ -161,6 +161,9 @@ export interface SessionsConfig {
   persist_scrollback_kb: number;
   /** Programs run again on restore with their saved command line ("tail -f": that and its first words). */
   restore_programs: string[];
+  /** Earlier saves kept of each session: at most this many, none older than keep_saves_days. */
+  keep_saves: number;
+  keep_saves_days: number;
 }
 
 /** `[inbox]`: what the inbox may approve (src/inbox/risk.ts). Patterns are regexes. */

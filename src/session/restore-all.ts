@@ -7,11 +7,12 @@ import type { ManifestSet } from "../detect/manifest.ts";
 import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { listSessionColumns } from "../tmux/sessions.ts";
+import { type KeepRule, keepEarlier, readEarlier, saveId } from "./earlier.ts";
 import { mergeSession } from "./merge.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
 import { clearRestoring } from "./restoring.ts";
 import { typeResume } from "./resume.ts";
-import { historyDirOf, readSaved, serverName } from "./store.ts";
+import { historyDirOf, readSaved, type SavedFile, serverName } from "./store.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -21,6 +22,9 @@ export interface RestoreRequest {
   all: boolean;
   /** A live session gets the saved windows it lacks (merge.ts) instead of being left alone. */
   merge?: boolean;
+  /** An earlier save to restore (the one session named) instead of its last, by id
+   * (`taw session history`); the last is kept as an earlier save first, by `keep`. */
+  from?: { id: string; keep: KeepRule };
   resumeAgents: ResumeAgents;
   manifests: ManifestSet;
 }
@@ -39,6 +43,15 @@ export interface RestoreReport {
   resumed: { session: string; pane: string; line: string; error?: string }[];
 }
 
+/** The earlier save `from` names in place of a session's last, which is kept as an earlier
+ * save first: the engine will write the restored session over it. */
+function fromEarlier(file: SavedFile, from: { id: string; keep: KeepRule }) {
+  if (from.id === saveId(file.session.saved_at)) return { ...file, historyDir: historyDirOf(file.file) };
+  const earlier = readEarlier(file.file, file.session.name, from.id);
+  keepEarlier(file.file, from.keep, true);
+  return { ...file, ...earlier };
+}
+
 /** The names of the server's live sessions; none when no server runs. */
 export async function liveSessions(tmux: Tmux): Promise<string[]> {
   return (await listSessionColumns(tmux, ["#{session_name}"])).map(([name = ""]) => name);
@@ -52,18 +65,22 @@ export async function restoreSaved(tmux: Tmux, env: Env, request: RestoreRequest
       "session_not_saved",
       `no saved session '${missing.join("', '")}'; 'taw session list' shows the saved ones.`,
     );
-  const chosen = saved.filter(({ session }) => request.all || request.names.includes(session.name));
+  const chosen = saved
+    .filter(({ session }) => request.all || request.names.includes(session.name))
+    .map((file) =>
+      request.from ? fromEarlier(file, request.from) : { ...file, historyDir: historyDirOf(file.file) },
+    );
   const live = new Set(await liveSessions(tmux));
   const report: RestoreReport = { restored: [], merged: [], live: [], failed: [], archived, resumed: [] };
   const home = env.HOME || "/";
   try {
-    for (const { session, file } of chosen) {
+    for (const { session, historyDir } of chosen) {
       if (live.has(session.name) && !request.merge) {
         report.live.push(session.name);
         continue;
       }
       try {
-        const where = { historyDir: historyDirOf(file), home };
+        const where = { historyDir, home };
         if (live.has(session.name))
           report.merged.push(await mergeSession(tmux, session, request.manifests, where));
         else report.restored.push(await restoreSession(tmux, session, request.manifests, where));

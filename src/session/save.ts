@@ -9,6 +9,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS as O } from "../tmux/formats.ts";
 import { setOption, unsetOption } from "../tmux/options.ts";
 import { writeFailure } from "../write-error.ts";
+import { keepEarlier } from "./earlier.ts";
 import type { SavedSession } from "./format.ts";
 import {
   captureCommand,
@@ -111,6 +112,8 @@ export async function saveSessions(
     const files = histories.get(session) ?? new Map<string, HistoryFile>();
     let historiesWritten = 0;
     const file = writeOrSay(env, session.name, () => {
+      const rule = { keep: config.keep_saves, days: config.keep_saves_days };
+      keepEarlier(sessionFile(serverDir(env, session.server), session.name), rule, !options.autosave);
       const written = writeSaved(env, session);
       if (config.persist_scrollback) historiesWritten = writeHistories(historyDirOf(written), files);
       else removeHistories(historyDirOf(written));

@@ -1,30 +1,12 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { savedSession } from "./fixtures.ts";
+import { savedSession, scratchDirs } from "./fixtures.ts";
 import { FORMAT_VERSION } from "./format.ts";
 import { archiveDir, readSaved, serverDir, writeSaved } from "./store.ts";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function scratch() {
-  const dir = mkdtempSync(join(tmpdir(), "taw-session-store-"));
-  dirs.push(dir);
-  return { TAW_STATE_DIR: dir };
-}
+const scratchDir = scratchDirs("taw-session-store-");
+const scratch = () => ({ TAW_STATE_DIR: scratchDir() });
 
 const session = (name: string) => savedSession("work", name);
 

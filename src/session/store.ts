@@ -34,6 +34,8 @@ export const sessionFile = (dir: string, name: string) =>
 
 /** Where a session's pane history is kept, beside its file. */
 export const historyDirOf = (sessionFile: string) => sessionFile.replace(/\.json$/, ".history");
+/** Where a session's earlier saves are kept (earlier.ts). */
+export const earlierDirOf = (sessionFile: string) => sessionFile.replace(/\.json$/, ".earlier");
 
 /** Make a folder (and its parents) private to its owner. */
 export function privateDir(dir: string): void {
@@ -108,10 +110,11 @@ export function readToken(file: string): string | null | undefined {
   }
 }
 
-/** Delete a session's saved state, its history with it (a session closed on purpose). */
+/** Delete a session's saved state, its history and earlier saves with it (a session closed on purpose). */
 export function forgetSaved(file: string): void {
   rmSync(file, { force: true });
   rmSync(historyDirOf(file), { recursive: true, force: true });
+  rmSync(earlierDirOf(file), { recursive: true, force: true });
 }
 
 /** Archived files older than this are deleted when another file is archived. */
