@@ -183,3 +183,29 @@ describe("earlier saves", () => {
     expect(after.map((save: { windows: number }) => save.windows)).toEqual([2, 1]);
   }, 30_000);
 });
+
+describe("session list", () => {
+  test("groups the saved sessions by space", async () => {
+    const s = await server();
+    const { env } = scratch();
+    for (const name of ["b-side", "a-plain", "c-side"]) await s.run("new-session", "-d", "-s", name, "sh");
+    for (const name of ["b-side", "c-side"]) await s.run("set-option", "-t", name, "@taw_space", "side");
+    await s.taw(["session", "save"], env);
+    const listed = await s.taw(["session", "list", "--json"], env);
+    expect(
+      listed.json?.result.sessions.map((x: { name: string; space: string | null }) => [x.name, x.space]),
+    ).toEqual([
+      ["a-plain", null],
+      ["b-side", "side"],
+      ["c-side", "side"],
+      ["main", null],
+    ]);
+    const rows = (await s.taw(["session", "list"], env)).stdout.trim().split("\n").slice(1);
+    expect(rows.map((row) => row.split(/\s+/).slice(0, 2).join(" "))).toEqual([
+      "- a-plain",
+      " main", // the space named once, above its sessions
+      "side b-side",
+      " c-side",
+    ]);
+  });
+});

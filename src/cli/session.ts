@@ -34,6 +34,8 @@ export const sessionSave = defineCommand({
 interface SessionListing {
   sessions: {
     name: string;
+    /** Its space label (taw space set), null when it has none. */
+    space: string | null;
     live: boolean;
     saved_at: string;
     windows: number;
@@ -44,13 +46,16 @@ interface SessionListing {
   archived: string[];
 }
 
+/** Grouped by space: the sessions with none first, then each space's, in name order. */
 function renderList({ sessions, archived }: SessionListing): string {
+  const bySpace = [...sessions].sort((a, b) => (a.space ?? "").localeCompare(b.space ?? ""));
   return [
     sessions.length === 0
       ? "no saved sessions"
       : table(
-          ["SESSION", "LIVE", "SAVED", "WINDOWS", "PANES", "AGENTS"],
-          sessions.map((s) => [
+          ["SPACE", "SESSION", "LIVE", "SAVED", "WINDOWS", "PANES", "AGENTS"],
+          bySpace.map((s, i) => [
+            s.space !== (bySpace[i - 1]?.space ?? null) || i === 0 ? (s.space ?? "-") : "",
             s.name,
             s.live ? "live" : "-",
             s.saved_at,
@@ -71,6 +76,7 @@ export const sessionList = defineCommand({
     const live = new Set(await liveSessions(ctx.tmux));
     const sessions = saved.map(({ session, file }) => ({
       name: session.name,
+      space: session.space ?? null,
       live: live.has(session.name),
       saved_at: session.saved_at,
       windows: session.windows.length,

@@ -38,9 +38,12 @@ describe("session store", () => {
     expect(first.archived[1]).toContain("newer taw");
     expect(readdirSync(dir)).toEqual(["good.json"]); // the broken file's history went with it
     const archived = readdirSync(archiveDir(env, "work"));
-    expect(archived).toHaveLength(2);
-    const broken = archived.find((name) => name.startsWith("broken.json.")) ?? "";
+    expect(archived).toHaveLength(3);
+    const broken =
+      archived.find((name) => name.startsWith("broken.json.") && !name.endsWith(".history")) ?? "";
     expect(readFileSync(join(archiveDir(env, "work"), broken), "utf8")).toBe('{"version":1,"windows":[');
+    // Its pane history beside it, for a person to read.
+    expect(readdirSync(join(archiveDir(env, "work"), `${broken}.history`))).toEqual(["0.0.gz"]);
     expect(readSaved(env, "work").archived).toEqual([]);
   });
 
@@ -51,6 +54,7 @@ describe("session store", () => {
     const stale = join(archive, "old.json.x");
     const recent = join(archive, "recent.json.x");
     writeFileSync(stale, "{");
+    mkdirSync(`${stale}.history`);
     writeFileSync(recent, "{");
     const days = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
     utimesSync(stale, days(15), days(15));
@@ -61,6 +65,7 @@ describe("session store", () => {
     const left = readdirSync(archive);
     expect(left).toContain("recent.json.x");
     expect(left).not.toContain("old.json.x");
+    expect(left).not.toContain("old.json.x.history");
     expect(left.some((name) => name.startsWith("bad.json."))).toBe(true);
   });
 

@@ -5,6 +5,7 @@
 
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -120,17 +121,22 @@ export function forgetSaved(file: string): void {
 /** Archived files older than this are deleted when another file is archived. */
 export const ARCHIVE_DAYS = 14;
 
-/** Move a file aside, stamped with the time so a later bad file does not replace it. */
+/** Move a file aside, stamped with the time so a later bad file does not replace it; its pane
+ * history goes beside it (`<file>.<time>.history`), for a person to read. */
 function archive(env: Env, server: string, file: string): string {
   const dir = archiveDir(env, server);
   privateDir(dir);
   const now = new Date();
   const to = join(dir, `${basename(file)}.${now.toISOString().replace(/[:.]/g, "-")}`);
   renameSync(file, to);
-  rmSync(historyDirOf(file), { recursive: true, force: true });
+  if (existsSync(historyDirOf(file))) renameSync(historyDirOf(file), `${to}.history`);
   utimesSync(to, now, now);
   const old = now.getTime() - ARCHIVE_DAYS * 24 * 3600 * 1000;
-  for (const name of readdirSync(dir))
-    if (statSync(join(dir, name)).mtimeMs < old) rmSync(join(dir, name), { force: true });
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith(".history")) continue;
+    if (statSync(join(dir, name)).mtimeMs >= old) continue;
+    rmSync(join(dir, name), { force: true });
+    rmSync(join(dir, `${name}.history`), { recursive: true, force: true });
+  }
   return to;
 }
