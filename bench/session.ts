@@ -1,17 +1,21 @@
-// Saving sessions at 10, 50 and 200 panes, each with 1000 lines of coloured history:
+// Saving and restoring sessions at 10, 50 and 200 panes, each with 1000 lines of coloured history:
 // - a save by hand (`taw session save`'s code): wall time, this process's CPU, the tmux
 //   server's CPU, and the size on disk (session files and gzipped histories);
 // - the engine's autosave between saves: a second save with nothing new (every history kept,
 //   nothing rewritten), and one where a tenth of the panes printed;
 // - the engine's extra CPU with autosave on, from those costs at the pace autosave runs at
-//   (a history save at most every 30 s while output comes; an idle server saves nothing).
+//   (a history save at most every 30 s while output comes; an idle server saves nothing);
+// - a restore after kill-server (`taw session restore`'s code): wall time until every
+//   session, window and pane is made (each pane then prints its history on its own).
 // Run: bun bench/session.ts [sizes, comma-separated]
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig } from "../src/config/defaults.ts";
+import { loadManifests } from "../src/detect/manifest.ts";
 import type { Fingerprints } from "../src/session/history.ts";
+import { restoreSaved } from "../src/session/restore-all.ts";
 import { saveSessions } from "../src/session/save.ts";
 import { Tmux } from "../src/tmux/client.ts";
 
@@ -109,9 +113,27 @@ async function measure(
   };
 }
 
+/** kill-server, then restore every saved session: the time until all its panes are made. */
+async function measureRestore(tmux: Tmux, env: Record<string, string>): Promise<number> {
+  await tmux.tryRun(["kill-server"]);
+  // A fresh server with no config of the user's, as the bench's own was started.
+  const start = ["tmux", ...tmux.serverArgs(), "-f", "/dev/null", "new-session", "-d", "-s", "fresh", "sh"];
+  Bun.spawnSync(start, { env: { ...process.env, TMUX: "" } });
+  const at = performance.now();
+  const report = await restoreSaved(tmux, env, {
+    names: [],
+    all: true,
+    resumeAgents: "never",
+    manifests: loadManifests(),
+  });
+  const ms = performance.now() - at;
+  if (report.failed.length > 0) throw new Error(`restore failed: ${JSON.stringify(report.failed)}`);
+  return ms;
+}
+
 const f = (n: number) => n.toFixed(1).padStart(7);
 console.log(
-  "panes | save: wall ms  cpu ms (+tmux)  size KiB (json)  | idle autosave: wall ms cpu ms (+tmux) rewritten | 10% new: wall ms cpu ms (+tmux) rewritten | extra cpu % of a core",
+  "panes | save: wall ms  cpu ms (+tmux)  size KiB (json)  | idle autosave: wall ms cpu ms (+tmux) rewritten | 10% new: wall ms cpu ms (+tmux) rewritten | extra cpu % of a core | restore: wall ms",
 );
 for (const size of SIZES) {
   const { tmux, serverPid, panes } = await setUp(size);
@@ -130,8 +152,9 @@ for (const size of SIZES) {
     const some = await measure(tmux, serverPid, env, seen);
     // At most one history save per 30 s while output comes in.
     const extra = ((some.cpuMs + some.serverMs) / (HISTORY_PERIOD_S * 1000)) * 100;
+    const restoreMs = await measureRestore(tmux, env);
     console.log(
-      `${String(size).padStart(5)} | ${f(byHand.wallMs)} ${f(byHand.cpuMs)} (${f(byHand.serverMs)}) ${f(size_ / 1024)} (${f(json / 1024)}) | ${f(idle.wallMs)} ${f(idle.cpuMs)} (${f(idle.serverMs)}) ${idle.written}/${idle.histories} | ${f(some.wallMs)} ${f(some.cpuMs)} (${f(some.serverMs)}) ${some.written}/${some.histories} | ${extra.toFixed(2)}`,
+      `${String(size).padStart(5)} | ${f(byHand.wallMs)} ${f(byHand.cpuMs)} (${f(byHand.serverMs)}) ${f(size_ / 1024)} (${f(json / 1024)}) | ${f(idle.wallMs)} ${f(idle.cpuMs)} (${f(idle.serverMs)}) ${idle.written}/${idle.histories} | ${f(some.wallMs)} ${f(some.cpuMs)} (${f(some.serverMs)}) ${some.written}/${some.histories} | ${extra.toFixed(2)} | ${f(restoreMs)}`,
     );
   } finally {
     await tmux.tryRun(["kill-server"]);
