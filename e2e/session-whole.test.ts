@@ -30,6 +30,13 @@ function scratch(config = "") {
 const shows = async (s: TestServer, pane: string, text: string, history = false) =>
   (await s.run("capture-pane", "-p", ...(history ? ["-S", "-"] : []), "-t", pane)).includes(text);
 
+/** Once the pane's shell is at its prompt, echo `text` and wait until it shows. */
+async function echo(s: TestServer, pane: string, text: string) {
+  await waitFor(async () => (await s.run("capture-pane", "-p", "-t", pane)).trim() !== "", 5000, "a prompt");
+  await s.run("send-keys", "-t", pane, `echo ${text}`, "Enter");
+  await waitFor(() => shows(s, pane, `${text}\n`), 5000, `${text} shown`);
+}
+
 describe("history kept whole", () => {
   test("3,000 lines of a pane's history come back, all of them", async () => {
     const s = await server();
@@ -148,13 +155,7 @@ describe("earlier saves", () => {
   test("two saves are listed by history; the older one is restored with --from, its history with it", async () => {
     const s = await server();
     const { env } = scratch();
-    await waitFor(
-      async () => (await s.run("capture-pane", "-p", "-t", "main")).trim() !== "",
-      5000,
-      "a prompt",
-    );
-    await s.run("send-keys", "-t", "main:0", "echo older-mark", "Enter");
-    await waitFor(() => shows(s, "main:0", "older-mark\n"), 5000, "the mark");
+    await echo(s, "main:0", "older-mark");
     await s.taw(["session", "save", "main"], env);
     await s.run("new-window", "-t", "main:1", "sh");
     await s.run("send-keys", "-t", "main:0", "clear", "Enter");
@@ -208,4 +209,22 @@ describe("session list", () => {
       " c-side",
     ]);
   });
+});
+
+describe("the server's default-command", () => {
+  test("a restored pane with history runs the server's default-command after it, as a new pane would", async () => {
+    const s = await server();
+    const { env } = scratch();
+    await echo(s, "main:0", "kept-line");
+    await s.taw(["session", "save", "main"], env);
+    await s.run("kill-session", "-t", "main");
+    await s.run("set-option", "-g", "default-command", "echo from-default-command; exec sh");
+
+    await s.taw(["session", "restore", "main"], env);
+    await waitFor(() => shows(s, "main:0", "from-default-command", true), 5000, "the default-command run");
+    const lines = (await s.run("capture-pane", "-p", "-S", "-", "-t", "main:0")).split("\n");
+    const kept = lines.indexOf("kept-line");
+    expect(kept).toBeGreaterThan(-1);
+    expect(lines.indexOf("from-default-command")).toBeGreaterThan(kept);
+  }, 20_000);
 });

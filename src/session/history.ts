@@ -112,12 +112,19 @@ export function writeHistories(dir: string, files: Map<string, HistoryFile>): nu
 
 export const removeHistories = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
+/** What tmux runs in a new pane: its default-shell, with its default-command when set. */
+export interface PaneShell {
+  shell: string;
+  defaultCommand: string;
+}
+
 /** The restored pane's command: its history and the divider, the program to run again if
- * any, then the shell tmux would have run. None when there is neither history nor program. */
+ * any, then what tmux would have run (the server's default-command through its shell, else
+ * a login shell). None when there is neither history nor program: tmux runs that itself. */
 export function restoredCommand(
   file: string,
   divider: string,
-  shell: string,
+  { shell, defaultCommand }: PaneShell,
   program: string[] = [],
 ): string[] | undefined {
   const history = existsSync(file);
@@ -126,12 +133,12 @@ export function restoredCommand(
     history ? 'gzip -dc -- "$1"; printf "\\033[2m%s\\033[0m\\n" "$2"' : "",
     // Job control on: the program gets its own process group in front of the terminal, so
     // tmux names it (pane_current_command) and the next save sees it again.
-    'shell=$3; shift 3; [ "$#" -gt 0 ] && { set -m; "$@"; }',
-    'exec "$shell" -l',
+    'shell=$3; command=$4; shift 4; [ "$#" -gt 0 ] && { set -m; "$@"; }',
+    'if [ -n "$command" ]; then exec "$shell" -c "$command"; else exec "$shell" -l; fi',
   ]
     .filter(Boolean)
     .join("; ");
-  return ["sh", "-c", script, "sh", file, divider, shell, ...program].map(word);
+  return ["sh", "-c", script, "sh", file, divider, shell, defaultCommand, ...program].map(word);
 }
 
 /** `-- taw: restored from Dec 03 14:02, fresh shell in <dir> --` (or `running <program> in <dir>`) */

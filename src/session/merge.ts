@@ -8,7 +8,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
 import { setOption } from "../tmux/options.ts";
 import type { SavedSession } from "./format.ts";
-import { fill, type RestoredSession, type RestoreWhere } from "./restore.ts";
+import { fill, PANE_SHELL_FORMAT, type RestoredSession, type RestoreWhere } from "./restore.ts";
 import { RESTORING_OPTION, restoringMark } from "./restoring.ts";
 
 export async function mergeSession(
@@ -19,16 +19,16 @@ export async function mergeSession(
 ): Promise<RestoredSession> {
   const exact = target(`=${session.name}:`);
   const [about, windows] = await tmux.batch([
-    ["display-message", "-p", "-t", exact, "#{session_id}\t#{default-shell}"],
+    ["display-message", "-p", "-t", exact, PANE_SHELL_FORMAT("")],
     ["list-windows", "-t", exact, "-F", "#{window_index}"],
     // An autosave must never save the session with its windows half made.
     setOption({ kind: "global" }, RESTORING_OPTION, restoringMark()),
   ]);
   if (!about?.ok || !windows?.ok) throw new Error(about?.error || windows?.error || "the session is gone");
-  const [sessionId = "", shell = "/bin/sh"] = about.output.trim().split("\t");
+  const [sessionId = "", , shell = "/bin/sh", defaultCommand = ""] = about.output.trim().split("\t");
   const live = new Set(windows.output.trim().split("\n").map(Number));
   const missing = { ...session, windows: session.windows.filter((window) => !live.has(window.index)) };
   if (missing.windows.length === 0)
     return { session: session.name, windows: 0, panes: 0, missing_folders: [], warnings: [], resumable: [] };
-  return fill(tmux, missing, { sessionId, shell }, manifests, where);
+  return fill(tmux, missing, { sessionId, shell, defaultCommand }, manifests, where);
 }

@@ -8,12 +8,12 @@ import { join } from "node:path";
 import type { ManifestSet } from "../detect/manifest.ts";
 import { SPACE_OPTION } from "../space/switch.ts";
 import type { Tmux } from "../tmux/client.ts";
-import { newName, startDirectory, target } from "../tmux/escape.ts";
+import { freeTextColumn, newName, startDirectory, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS as O, RESTORED_SESSION_OPTION } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
 import { REPORT_OPTIONS as R } from "../watch/report.ts";
 import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
-import { dividerLine, historyName, restoredCommand } from "./history.ts";
+import { dividerLine, historyName, type PaneShell, restoredCommand } from "./history.ts";
 import { encodeKept, KEPT_FACTS_OPTION } from "./kept.ts";
 import { SAVE_TOKEN_OPTION } from "./listing.ts";
 import { programToRun } from "./programs.ts";
@@ -104,7 +104,7 @@ export async function restoreSession(
       "-d",
       "-P",
       "-F",
-      "#{session_id}\t#{window_id}\t#{default-shell}",
+      PANE_SHELL_FORMAT("#{window_id}"),
       "-s",
       newName(session.name),
       "-c",
@@ -119,9 +119,11 @@ export async function restoreSession(
   ]);
   if (!made?.ok) throw new Error(made?.error || "tmux made no session");
   if (!marked?.ok) throw new Error(marked?.error || "tmux did not take the restoring mark");
-  const [sessionId = "", placeholder = "", shell = "/bin/sh"] = made.output.trim().split("\t");
+  const [sessionId = "", placeholder = "", shell = "/bin/sh", defaultCommand = ""] = made.output
+    .trim()
+    .split("\t");
   try {
-    return await fill(tmux, session, { sessionId, placeholder, shell }, manifests, where);
+    return await fill(tmux, session, { sessionId, placeholder, shell, defaultCommand }, manifests, where);
   } catch (error) {
     await tmux.tryRun(["kill-session", "-t", target(sessionId)]);
     throw error;
@@ -130,11 +132,14 @@ export async function restoreSession(
 
 /** Where the windows are made: a new session's (beside its placeholder window), or a live
  * one's (no placeholder: what belongs to the session itself is left as it is). */
-export interface Into {
+export interface Into extends PaneShell {
   sessionId: string;
   placeholder?: string;
-  shell: string;
 }
+
+/** A session's id, one more column, and what its new panes run (PaneShell), tab-separated. */
+export const PANE_SHELL_FORMAT = (column: string) =>
+  `#{session_id}\t${column}\t#{default-shell}\t${freeTextColumn("default-command")}`;
 
 /** Make the saved session's windows and panes in the session `into` names. */
 export async function fill(
@@ -144,7 +149,7 @@ export async function fill(
   manifests: ManifestSet,
   where: RestoreWhere,
 ): Promise<RestoredSession> {
-  const { sessionId, placeholder, shell } = ids;
+  const { sessionId, placeholder } = ids;
   const windowTarget = (index: number) => target(`${sessionId}:${index}`);
   const spare = Math.max(...session.windows.map((w) => w.index)) + 1;
   const made: Made[] = [];
@@ -161,7 +166,7 @@ export async function fill(
       const history = join(where.historyDir, historyName(window.index, pane.index));
       const program = error ? undefined : programToRun(pane.program, dir);
       const divider = dividerLine(session.saved_at, dir, program);
-      const shown = restoredCommand(history, divider, shell, program) ?? [];
+      const shown = restoredCommand(history, divider, ids, program) ?? [];
       const opens = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
       if (index === 0) {
         const name = window.auto_name ? [] : ["-n", newName(window.name)];
