@@ -2,7 +2,7 @@
 // the restore list run again in their folders.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TestServer, useServers, waitFor } from "./harness.ts";
@@ -226,5 +226,27 @@ describe("the server's default-command", () => {
     const kept = lines.indexOf("kept-line");
     expect(kept).toBeGreaterThan(-1);
     expect(lines.indexOf("from-default-command")).toBeGreaterThan(kept);
+  }, 20_000);
+});
+
+describe("session options", () => {
+  test("the options set on a session come back with it; taw's own marks are not among them", async () => {
+    const s = await server();
+    const { env } = scratch();
+    await s.run("set-option", "-t", "main", "status-left", 'left "q" $HOME #{session_name} ; x');
+    await s.run("set-option", "-t", "main", "mouse", "on");
+    await s.run("set-option", "-t", "main", "@mine", "a b");
+    await s.taw(["session", "save", "main"], env);
+    const file = JSON.parse(readFileSync(join(env.TAW_STATE_DIR, "sessions", s.name, "main.json"), "utf8"));
+    const names = file.options.map(([name]: string[]) => name);
+    for (const name of ["@mine", "mouse", "status-left"]) expect(names).toContain(name);
+    expect(names.filter((name: string) => name.startsWith("@agent_"))).toEqual([]);
+    await s.run("kill-server");
+    await s.taw(["session", "restore", "main"], env);
+    const shown = async (name: string) =>
+      (await s.run("show-options", "-qv", "-t", "main", name)).replace(/\n$/, "");
+    expect(await shown("status-left")).toBe('left "q" $HOME #{session_name} ; x');
+    expect(await shown("mouse")).toBe("on");
+    expect(await shown("@mine")).toBe("a b");
   }, 20_000);
 });

@@ -61,6 +61,8 @@ export interface SavedSession {
   space?: string;
   /** tmux's history-limit its panes had: a restored pane keeps as many lines. */
   history_limit?: number;
+  /** The options set on the session itself (not the global ones), as [name, value]. */
+  options?: [string, string][];
   windows: SavedWindow[];
 }
 
@@ -130,6 +132,11 @@ export function parseSaved(text: string): SavedSession {
     throw new UnusableFile("session.space is not a string");
   if (session.history_limit !== undefined && !isNumber(session.history_limit))
     throw new UnusableFile("session.history_limit is not a number");
+  if (
+    session.options !== undefined &&
+    !(Array.isArray(session.options) && session.options.every((pair) => isStrings(pair) && pair.length === 2))
+  )
+    throw new UnusableFile("session.options is not a list of [name, value] pairs");
   if (!Array.isArray(session.windows) || session.windows.length === 0)
     throw new UnusableFile("session.windows is missing or empty");
   session.windows.forEach((window: unknown, w: number) => {

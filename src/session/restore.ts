@@ -16,6 +16,7 @@ import type { SavedAgent, SavedPane, SavedSession } from "./format.ts";
 import { dividerLine, historyName, type PaneShell, restoredCommand } from "./history.ts";
 import { encodeKept, KEPT_FACTS_OPTION } from "./kept.ts";
 import { SAVE_TOKEN_OPTION } from "./listing.ts";
+import { setSessionOptions } from "./options.ts";
 import { programToRun } from "./programs.ts";
 import { RESTORING_OPTION, restoringMark } from "./restoring.ts";
 import { RESTORE_RESUME_OPTION, resumeLine } from "./resume.ts";
@@ -156,7 +157,9 @@ export async function fill(
   const make: string[][] = placeholder
     ? [["move-window", "-s", target(placeholder), "-t", windowTarget(spare)]]
     : [];
-  // Before its panes are made: each keeps as many lines as the saved one did.
+  // Before its panes are made: the session's own options, and each pane keeps as many lines
+  // as the saved one did.
+  if (placeholder) make.unshift(...setSessionOptions(sessionId, session.options ?? []));
   if (placeholder && session.history_limit)
     make.unshift(["set-option", "-t", target(sessionId), "history-limit", String(session.history_limit)]);
   for (const window of session.windows) {

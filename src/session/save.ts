@@ -24,6 +24,7 @@ import {
 } from "./history.ts";
 import { KEPT_FACTS_OPTION } from "./kept.ts";
 import { type ListingIds, SAVE_LISTING, SAVE_TOKEN_OPTION, sessionsFromListing } from "./listing.ts";
+import { parseSessionOptions, sessionOptionsCommand } from "./options.ts";
 import { foregroundArgv, mayRestore, onRestoreList } from "./programs.ts";
 import {
   historyDirOf,
@@ -103,7 +104,16 @@ export async function saveSessions(
     ),
     ...(ids.acted ?? []).flatMap((pane) => actedOn(pane)),
   ];
-  if (marks.length > 0) await tmux.batch(marks);
+  // One call: the marks, then each session's own options.
+  const listed = await tmux.batch([
+    ...marks,
+    ...chosen.map((session) => sessionOptionsCommand(ids.sessions.get(session) ?? "")),
+  ]);
+  chosen.forEach((session, index) => {
+    const result = listed[marks.length + index];
+    const options = result?.ok ? parseSessionOptions(result.output) : [];
+    if (options.length > 0) session.options = options;
+  });
   const histories = config.persist_scrollback
     ? await captureAll(tmux, env, chosen, ids, config, options.fingerprints)
     : new Map();
