@@ -2,10 +2,10 @@
 // the restore list run again in their folders.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type TestServer, useServers, waitFor } from "./harness.ts";
+import { AWAY, type TestServer, userEnv, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const scratches: string[] = [];
@@ -249,4 +249,37 @@ describe("session options", () => {
     expect(await shown("mouse")).toBe("on");
     expect(await shown("@mine")).toBe("a b");
   }, 20_000);
+});
+
+describe("the startup session", () => {
+  test("the empty session a fresh tmux makes is not saved while a restore waits; once restored, it is", async () => {
+    const s = await server();
+    const { env } = scratch();
+    const dir = join(env.TAW_STATE_DIR, "sessions", s.name);
+    await s.run("rename-session", "-t", "main", "work");
+    await s.run("split-window", "-t", "work", "sh");
+    await s.taw(["session", "save", "work"], env);
+    await s.run("kill-server");
+    // A fresh tmux on the same socket: its empty session "0", and one with work in it.
+    const fresh = ["tmux", "-L", s.name, "-f", "/dev/null", "new-session", "-d", "-s", "0", "sh"];
+    // (The killed server may still be going: tried until the new one starts.)
+    await waitFor(
+      () => Bun.spawnSync(fresh, { env: userEnv(), cwd: AWAY }).exitCode === 0,
+      5000,
+      "a fresh server",
+    );
+    await s.run("set-option", "-g", "exit-empty", "off");
+    await s.run("new-session", "-d", "-s", "busy", "sh");
+    await s.run("split-window", "-t", "busy", "sh");
+
+    expect((await s.taw(["engine", "--json"], env)).json?.result.running).toBe(true);
+    try {
+      await waitFor(() => existsSync(join(dir, "busy.json")), 10_000, "the engine's first save");
+      expect(existsSync(join(dir, "0.json"))).toBe(false);
+      await s.taw(["session", "restore", "work"], env);
+      await waitFor(() => existsSync(join(dir, "0.json")), 10_000, "0 saved once nothing waits");
+    } finally {
+      await s.taw(["engine", "stop"], env);
+    }
+  }, 40_000);
 });

@@ -15,6 +15,9 @@ import {
 } from "./format.ts";
 import { KEPT_FACTS_OPTION, keptFacts } from "./kept.ts";
 
+/** A session made this soon after its server started is the one the server started with. */
+const STARTUP_SECONDS = 2;
+
 /** The session option that ties a live session to its file (SavedSession.token). */
 export const SAVE_TOKEN_OPTION = "@agent_save_token";
 
@@ -24,6 +27,8 @@ const COLUMNS = {
   token: freeTextColumn(SAVE_TOKEN_OPTION),
   sessionPath: freeTextColumn("session_path"),
   space: freeTextColumn(SPACE_OPTION),
+  /** How long after the server started the session was made, in seconds. */
+  sinceStart: "#{e|-:#{session_created},#{start_time}}",
   windowIndex: "#{window_index}",
   windowName: freeTextColumn("window_name"),
   autoName: "#{automatic-rename}",
@@ -36,6 +41,7 @@ const COLUMNS = {
   paneIndex: "#{pane_index}",
   paneId: "#{pane_id}",
   panePid: "#{pane_pid}",
+  historySize: "#{history_size}",
   cwd: freeTextColumn("pane_current_path"),
   // The host name is what tmux titles an untitled pane: no title of its own.
   title: `#{?#{==:#{pane_title},#{host}},,${freeTextColumn("pane_title")}}`,
@@ -138,6 +144,10 @@ export interface ListingIds {
   activity: Map<SavedPane, number>;
   /** Each pane's shell process. */
   pids?: Map<SavedPane, number>;
+  /** Panes that never scrolled (no history above their screen). */
+  unscrolled?: Set<SavedPane>;
+  /** Sessions made as their server started (the one a fresh `tmux` makes). */
+  startup?: Set<SavedSession>;
   /** Restored panes whose user moved on: their restore marks are to go (kept.ts). */
   acted?: string[];
 }
@@ -167,6 +177,7 @@ export function sessionsFromListing(
       };
       sessions.set(row.session, session);
       ids?.sessions.set(session, row.sessionId);
+      if (Number(row.sinceStart) <= STARTUP_SECONDS) ids?.startup?.add(session);
     }
     let window = session.windows.find((w) => w.index === Number(row.windowIndex));
     if (!window) {
@@ -179,6 +190,7 @@ export function sessionsFromListing(
     window.panes.push(pane);
     ids?.panes.set(pane, row.paneId);
     ids?.pids?.set(pane, Number(row.panePid));
+    if (row.historySize === "0") ids?.unscrolled?.add(pane);
     ids?.activity.set(pane, Number(row.activity) || Number.POSITIVE_INFINITY);
   }
   return [...sessions.values()];

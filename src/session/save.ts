@@ -29,6 +29,7 @@ import { foregroundArgv, mayRestore, onRestoreList } from "./programs.ts";
 import {
   historyDirOf,
   readToken,
+  savedNames,
   serverDir,
   serverName,
   sessionFile,
@@ -79,6 +80,8 @@ export async function saveSessions(
     activity: new Map(),
     acted: [],
     pids: new Map(),
+    unscrolled: new Set(),
+    startup: new Set(),
   };
   const sessions = sessionsFromListing(await tmux.run(SAVE_LISTING), server, new Date(), ids);
   const missing = names.filter((name) => !sessions.some((session) => session.name === name));
@@ -88,9 +91,11 @@ export async function saveSessions(
       `no session '${missing.join("', '")}' on this tmux server; nothing was saved. 'taw tree' lists the sessions.`,
     );
   }
+  const waiting = options.autosave === true && pending(env, server, sessions);
   const chosen = sessions
     .filter((session) => names.length === 0 || names.includes(session.name))
-    .filter((session) => !options.autosave || ownsFile(env, session));
+    .filter((session) => !options.autosave || ownsFile(env, session))
+    .filter((session) => !startupSession(session, ids, waiting));
   for (const session of chosen) keepPrograms(session, ids, config.restore_programs);
   const untokened = chosen.filter((session) => !session.token);
   for (const session of untokened) session.token = randomUUID();
@@ -154,6 +159,31 @@ function keepPrograms(session: SavedSession, ids: ListingIds, programs: string[]
 /** A restored pane its user moved on from: what the restore offered on it goes. */
 const actedOn = (pane: string) =>
   [KEPT_FACTS_OPTION, O.restoreError].map((name) => unsetOption({ kind: "pane", target: pane }, name));
+
+const SHELLS = new Set(["sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", "csh", "nu", "elvish"]);
+
+/** The empty session a fresh tmux makes (made as the server started, one shell that never
+ * scrolled, no agent, never saved or restored by taw), while saved sessions wait to be
+ * restored: the engine does not save it, so it never comes back as a session of its own. */
+function startupSession(session: SavedSession, ids: ListingIds, pendingRestore: boolean): boolean {
+  const panes = session.windows.flatMap((window) => window.panes);
+  const [pane] = panes;
+  return (
+    pendingRestore &&
+    (ids.startup?.has(session) ?? false) &&
+    !session.token &&
+    panes.length === 1 &&
+    pane !== undefined &&
+    !pane.agent &&
+    SHELLS.has(pane.command) &&
+    (ids.unscrolled?.has(pane) ?? false)
+  );
+}
+
+/** Whether any saved session of the server is not live: a restore is still to come. */
+function pending(env: Env, server: string, live: SavedSession[]): boolean {
+  return savedNames(env, server).some((name) => !live.some((session) => session.name === name));
+}
 
 /** Whether a save may write the session's file: none yet, or one saved from this session. */
 function ownsFile(env: Env, session: SavedSession): boolean {

@@ -44,6 +44,23 @@ export function privateDir(dir: string): void {
   chmodSync(dir, 0o700);
 }
 
+/** The names of a server's saved sessions, from their files' names alone. */
+export function savedNames(env: Env, server: string): string[] {
+  try {
+    return readdirSync(serverDir(env, server))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => {
+        try {
+          return decodeURIComponent(name.slice(0, -".json".length));
+        } catch {
+          return name;
+        }
+      });
+  } catch {
+    return [];
+  }
+}
+
 export function writeSaved(env: Env, session: SavedSession): string {
   const dir = serverDir(env, session.server);
   privateDir(sessionsRoot(env));
