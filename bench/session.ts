@@ -118,7 +118,11 @@ async function measureRestore(tmux: Tmux, env: Record<string, string>): Promise<
   await tmux.tryRun(["kill-server"]);
   // A fresh server with no config of the user's, as the bench's own was started.
   const start = ["tmux", ...tmux.serverArgs(), "-f", "/dev/null", "new-session", "-d", "-s", "fresh", "sh"];
-  Bun.spawnSync(start, { env: { ...process.env, TMUX: "" } });
+  // (The killed server may still be going: tried until the new one starts.)
+  const started = () => Bun.spawnSync(start, { env: { ...process.env, TMUX: "" } }).exitCode === 0;
+  if (!(await until(async () => started(), 5000))) throw new Error("no fresh server to restore into");
+  // Restored panes run sh, as the bench's did: the figure is taw's, not a login profile's.
+  await tmux.run(["set-option", "-g", "default-shell", "/bin/sh"]);
   const at = performance.now();
   const report = await restoreSaved(tmux, env, {
     names: [],
