@@ -47,7 +47,8 @@ export async function agentRenameMethod(params: Params, ctx: MethodContext) {
   const target = requiredString(params, "target");
   const name = requiredString(params, "name");
   await agentCall(() => renameAgent(ctx.tmux, target, name));
-  return agentGet(params, ctx);
+  // The agent answers to its new name now: the old one may name nothing.
+  return agentGet({ target: name }, ctx);
 }
 
 export async function agentPromptMethod(params: Params, ctx: MethodContext) {
