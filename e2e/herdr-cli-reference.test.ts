@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { git, useRepos } from "./git-repo.ts";
-import { AWAY, attachedClient, ROOT, type TestServer, useServers } from "./harness.ts";
+import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 import { engineWithSocket } from "./herdr-engine.ts";
 
 const server = useServers();
@@ -127,4 +127,36 @@ describe("herdr's CLI reference through taw's herdr", () => {
       await proc.exited;
     }
   }, 240_000);
+});
+
+describe("herdr's integration hooks that name the pane first", () => {
+  test.each(["qwen", "qodercli"])(
+    "%s's hook, run in a taw pane, records its session",
+    async (agent) => {
+      const s = await server();
+      const { proc } = await engineWithSocket(s);
+      try {
+        const dir = mkdtempSync(join(tmpdir(), "taw-herdr-hook-"));
+        const rc = join(dir, "rc");
+        writeFileSync(rc, (await s.taw(["shell-init", "bash"])).stdout);
+        const pane = (
+          await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `bash --rcfile ${rc} -i`)
+        ).trim();
+        const hook = join(FIXTURES, "hooks", `${agent}.sh`);
+        await s.run("send-keys", "-t", pane, "-l", `${hook} sess-${agent}`);
+        await s.run("send-keys", "-t", pane, "Enter");
+        await waitFor(
+          async () =>
+            (await s.run("display-message", "-p", "-t", pane, "#{@agent_session_id}")).trim() ===
+              `sess-${agent}` || undefined,
+          10_000,
+          `${agent}'s session recorded`,
+        );
+      } finally {
+        proc.kill();
+        await proc.exited;
+      }
+    },
+    40_000,
+  );
 });
