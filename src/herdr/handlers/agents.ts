@@ -40,7 +40,8 @@ export async function agentGet(params: Params, ctx: MethodContext) {
 export async function agentRenameMethod(params: Params, ctx: MethodContext) {
   const name = requiredString(params, "name");
   await onAgent(params, (target) => renameAgent(ctx.tmux, target, name));
-  return agentGet(params, ctx);
+  // The agent answers to its new name now: the old one may name nothing.
+  return agentGet({ target: name }, ctx);
 }
 
 export async function agentPromptMethod(params: Params, ctx: MethodContext) {
