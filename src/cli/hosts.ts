@@ -1,10 +1,12 @@
 // taw hosts add|list|remove|test|serve: the other tmux servers and machines taw joins
 // (src/hosts), kept as [hosts.<name>] in config.toml.
 
-import { configuredHosts } from "../hosts/config.ts";
+import { configuredHosts, findHost } from "../hosts/config.ts";
 import { addHost, removeHost } from "../hosts/edit.ts";
+import { testFailure, testHost } from "../hosts/test.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
+import { hostsServe } from "./hosts-serve.ts";
 import { table } from "./table.ts";
 
 const ADD_EXAMPLE = "taw hosts add box me@box.example";
@@ -66,4 +68,22 @@ export const hostsList = defineCommand({
         ),
 });
 
-export const hostsCommands = [hostsAdd, hostsList, hostsRemove];
+export const hostsTest = defineCommand({
+  path: ["hosts", "test"],
+  summary: "check a host: ssh access, tmux, taw and its version there (one ssh run)",
+  positionals: ["<name>"],
+  run: async (ctx) =>
+    testHost(findHost(ctx.env, requireArg(ctx.args.positionals, 0, "name", "taw hosts test box")), ctx.env),
+  render: (result) =>
+    table(
+      ["CHECK", "", "DETAIL"],
+      result.checks.map((check) => [
+        check.name,
+        check.ok ? "ok" : check.required ? "FAIL" : "note",
+        check.detail,
+      ]),
+    ),
+  failure: testFailure,
+});
+
+export const hostsCommands = [hostsAdd, hostsList, hostsRemove, hostsTest, hostsServe];
