@@ -51,22 +51,33 @@ function agentTable(records: AgentRecord[], withHost: boolean): string {
 }
 
 /** The table, led by a warning when no engine keeps the states current. */
-const liveTable = (records: AgentRecord[], withHost = false) =>
-  records.every((record) => record.live)
+const liveTable = (records: AgentRecord[], live: boolean, withHost = false) =>
+  live && records.every((record) => record.live)
     ? agentTable(records, withHost)
     : `${NOT_LIVE_WARNING}\n${agentTable(records, withHost)}`;
 
-/** This server's agents, sorted by who needs you; the engine started when none runs. */
-export async function listAgents(ctx: EngineServer, waitMs = FIRST_WRITE_WAIT_MS): Promise<AgentRecord[]> {
-  const live = await ensureEngine(ctx, waitMs);
+/** Whether an engine keeps the states current, one started when none runs. */
+type Ensure = () => Promise<boolean>;
+const ensureFor =
+  (ctx: EngineServer, waitMs = FIRST_WRITE_WAIT_MS): Ensure =>
+  () =>
+    ensureEngine(ctx, waitMs);
+
+/** This server's agents, sorted by who needs you, and whether an engine keeps them current. */
+export async function listAgents(ctx: EngineServer, ensure = ensureFor(ctx)) {
+  const live = await ensure();
   const snapshot = await takeSnapshot(ctx.tmux);
   const panes = agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
-  return panes.map((pane) => recordOf(pane, live));
+  return { live, agents: panes.map((pane) => recordOf(pane, live)) };
 }
 
 /** One agent of this server, found exactly. */
-export async function getAgent(ctx: EngineServer, target: string): Promise<AgentRecord> {
-  const live = await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
+export async function getAgent(
+  ctx: EngineServer,
+  target: string,
+  ensure = ensureFor(ctx),
+): Promise<AgentRecord> {
+  const live = await ensure();
   return recordOf((await findAgent(ctx.tmux, target)).pane, live);
 }
 
@@ -75,11 +86,11 @@ export const agentList = defineCommand({
   summary: "every agent, sorted by who needs you (blocked, done, working, idle)",
   flags: ALL_HOSTS_FLAG,
   async run(ctx) {
-    if (!ctx.args.flags["all-hosts"]) return { agents: await listAgents(ctx), hosts: undefined };
-    return fromAllHosts("agent.list", (deadlineMs) => listAgents(ctx, deadlineMs), ctx.env);
+    if (!ctx.args.flags["all-hosts"]) return { ...(await listAgents(ctx)), hosts: undefined };
+    return fromAllHosts("agent.list", (deadlineMs) => listAgents(ctx, ensureFor(ctx, deadlineMs)), ctx.env);
   },
-  render: ({ agents, hosts }) =>
-    hosts ? [liveTable(agents, true), ...hostLines(hosts)].join("\n") : liveTable(agents),
+  render: ({ live, agents, hosts }) =>
+    hosts ? [liveTable(agents, live, true), ...hostLines(hosts)].join("\n") : liveTable(agents, live),
   toJson: ({ agents, hosts }) => (hosts ? { agents, hosts } : agents),
 });
 
@@ -93,7 +104,7 @@ export const agentGet = defineCommand({
     if (host) return (await askOneHost(ctx.env, host, "agent.get", { target })) as AgentRecord;
     return getAgent(ctx, target);
   },
-  render: (record) => liveTable([record], record.host !== LOCAL_HOST),
+  render: (record) => liveTable([record], record.live, record.host !== LOCAL_HOST),
 });
 
 export const agentRename = defineCommand({

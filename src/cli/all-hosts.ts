@@ -33,9 +33,9 @@ const statusOf = (answer: HostAnswer): HostStatus => {
 /** The local records and every host's, each with its host; the local read gets the same deadline. */
 export async function fromAllHosts<R extends { host: string }>(
   method: string,
-  local: (deadlineMs: number) => Promise<R[]>,
+  local: (deadlineMs: number) => Promise<{ live: boolean; agents: R[] }>,
   env: Env,
-): Promise<{ agents: R[]; hosts: HostStatus[] }> {
+): Promise<{ live: boolean; agents: R[]; hosts: HostStatus[] }> {
   const [mine, answers] = await Promise.all([local(ALL_HOSTS_DEADLINE_MS), askAllHosts(env, method)]);
   const theirs = answers.flatMap((answer) =>
     answer.state === "ok" && Array.isArray(answer.result)
@@ -43,7 +43,7 @@ export async function fromAllHosts<R extends { host: string }>(
       : [],
   );
   const hosts: HostStatus[] = [{ name: LOCAL_HOST, state: "ok", taw: VERSION }, ...answers.map(statusOf)];
-  return { agents: [...mine, ...theirs], hosts };
+  return { live: mine.live, agents: [...mine.agents, ...theirs], hosts };
 }
 
 /** A line for each host that gave no records: `box: unreachable (connection refused)`. */

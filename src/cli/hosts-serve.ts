@@ -11,10 +11,36 @@ import { type CommandContext, defineCommand } from "./command.ts";
 /** A host's read waits this long for an engine it started: the asker gives up at 2.5 s. */
 const SERVE_ENGINE_WAIT_MS = 1500;
 
-const handlersFor = (ctx: CommandContext): Record<string, Handler> => ({
-  "agent.list": () => listAgents(ctx, SERVE_ENGINE_WAIT_MS),
-  "agent.get": (params) => getAgent(ctx, String(params.target ?? "")),
-});
+/** One engine check at a time: requests side by side must not each start an engine. */
+function singleFlight(ensure: () => Promise<boolean>): () => Promise<boolean> {
+  let running: Promise<boolean> | undefined;
+  return () => {
+    running ??= ensure()
+      .catch(() => false)
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+}
+
+/** A tmux client that thinks its terminal is not UTF-8 prints a tab as '_', and every listing
+ * taw reads is tab-separated. ssh sessions often have no locale (no LANG sent): this process,
+ * and the engine it starts, then claim UTF-8 as tmux -u would. */
+function claimUtf8(env: Record<string, string | undefined>): void {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || "";
+  if (!/utf-?8/i.test(locale)) env.LC_ALL = "C.UTF-8";
+}
+
+function handlersFor(ctx: CommandContext): Record<string, Handler> {
+  const ensure = singleFlight(() => ensureEngine(ctx, SERVE_ENGINE_WAIT_MS));
+  // The engine starts as the connection opens, so the first read finds it running.
+  ensure();
+  return {
+    "agent.list": async () => (await listAgents(ctx, ensure)).agents,
+    "agent.get": (params) => getAgent(ctx, String(params.target ?? ""), ensure),
+  };
+}
 
 export const hostsServe = defineCommand({
   path: ["hosts", "serve"],
@@ -24,8 +50,7 @@ export const hostsServe = defineCommand({
   },
   async run(ctx) {
     if (ctx.args.flags.version) return versions();
-    // The engine starts as the connection opens, so the first read finds it running.
-    ensureEngine(ctx).catch(() => undefined);
+    claimUtf8(ctx.env);
     const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     await serve(lines, (line) => process.stdout.write(`${line}\n`), handlersFor(ctx));
     return undefined;
