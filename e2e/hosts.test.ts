@@ -43,6 +43,19 @@ describe.skipIf(missing !== undefined)("hosts over a real sshd", () => {
   const envWith = (configDir: string) =>
     local.env({ PATH: `${client.bin}:${userEnv().PATH}`, TAW_CONFIG_DIR: configDir });
 
+  /** A config.toml naming box, bare (no taw) and work (a local server). */
+  async function threeHosts() {
+    const env = envWith(mkdtempSync(join(tmpdir(), "taw-hosts-config-")));
+    const run = (args: string[]) => local.taw(args, env);
+    for (const [name, ...where] of [
+      ["box", box.destination],
+      ["bare", bare.destination],
+      ["work", "-L", work.name],
+    ] as string[][])
+      await run(["hosts", "add", name as string, ...where]);
+    return { env, run };
+  }
+
   test("hosts add, list and remove", async () => {
     const env = envWith(mkdtempSync(join(tmpdir(), "taw-hosts-config-")));
     const run = (args: string[]) => local.taw(args, env);
@@ -64,11 +77,7 @@ describe.skipIf(missing !== undefined)("hosts over a real sshd", () => {
   });
 
   test("hosts test passes on a good host and names what a host lacks", async () => {
-    const env = envWith(mkdtempSync(join(tmpdir(), "taw-hosts-config-")));
-    const run = (args: string[]) => local.taw(args, env);
-    await run(["hosts", "add", "box", box.destination]);
-    await run(["hosts", "add", "bare", bare.destination]);
-    await run(["hosts", "add", "work", "-L", work.name]);
+    const { run } = await threeHosts();
     const good = await run(["hosts", "test", "box"]);
     expect(good.code).toBe(0);
     expect(good.stdout).toMatch(/ssh\s+ok/);
@@ -82,11 +91,7 @@ describe.skipIf(missing !== undefined)("hosts over a real sshd", () => {
   });
 
   test("agent list --all-hosts: every host's agents with their host; a stopped sshd is said, fast", async () => {
-    const env = envWith(mkdtempSync(join(tmpdir(), "taw-hosts-config-")));
-    const run = (args: string[]) => local.taw(args, env);
-    await run(["hosts", "add", "box", box.destination]);
-    await run(["hosts", "add", "bare", bare.destination]);
-    await run(["hosts", "add", "work", "-L", work.name]);
+    const { env, run } = await threeHosts();
     // The remote default server, started over ssh as a user would; its agent typed in from here.
     const ssh = Bun.spawnSync(
       ["ssh", box.destination, "tmux -f /dev/null new-session -d -s main sh \\; set -g exit-empty off"],
