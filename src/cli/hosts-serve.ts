@@ -24,14 +24,6 @@ function singleFlight(ensure: () => Promise<boolean>): () => Promise<boolean> {
   };
 }
 
-/** A tmux client that thinks its terminal is not UTF-8 prints a tab as '_', and every listing
- * taw reads is tab-separated. ssh sessions often have no locale (no LANG sent): this process,
- * and the engine it starts, then claim UTF-8 as tmux -u would. */
-function claimUtf8(env: Record<string, string | undefined>): void {
-  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || "";
-  if (!/utf-?8/i.test(locale)) env.LC_ALL = "C.UTF-8";
-}
-
 function handlersFor(ctx: CommandContext): Record<string, Handler> {
   const ensure = singleFlight(() => ensureEngine(ctx, SERVE_ENGINE_WAIT_MS));
   // The engine starts as the connection opens, so the first read finds it running.
@@ -50,7 +42,6 @@ export const hostsServe = defineCommand({
   },
   async run(ctx) {
     if (ctx.args.flags.version) return versions();
-    claimUtf8(ctx.env);
     const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     await serve(lines, (line) => process.stdout.write(`${line}\n`), handlersFor(ctx));
     return undefined;
