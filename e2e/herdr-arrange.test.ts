@@ -287,7 +287,7 @@ describe("arranging panes and tabs over the herdr socket", () => {
           state: "unknown",
           foreground: [expect.objectContaining({ argv: ["sleep", "60"] })],
         });
-        expect((await call(path, "agent.focus", { target: "nobody" })).error.code).toBe("not_found");
+        expect((await call(path, "agent.focus", { target: "nobody" })).error.code).toBe("agent_not_found");
         const focused = await call(path, "agent.focus", { target: "napper" });
         expect(focused.result).toMatchObject({ type: "agent_info", agent: { pane_id: pub(idle) } });
         expect((await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim()).toBe(idle);

@@ -99,8 +99,8 @@ describe("herdr's environment and command in panes", () => {
         );
         expect(refused).toContain('"code":"forbidden"');
         expect(refused).toContain("rc=1");
-        const unknown = await typed(s, pane, dir, '"$HERDR_BIN_PATH" plugin list; echo "rc=$?"');
-        expect(unknown).toContain("is not answered here");
+        const unknown = await typed(s, pane, dir, '"$HERDR_BIN_PATH" session list; echo "rc=$?"');
+        expect(unknown).toContain("is not answered here: herdr sessions");
         expect(unknown).toContain("rc=2");
       } finally {
         proc.kill();

@@ -47,7 +47,7 @@ test("link, list, invoke with herdr's environment, log, refuse a broken manifest
       expect(JSON.parse(listed.stdout).result).toEqual({ type: "plugin_action_list", actions: [show] });
     }
     const unknown = await s.taw(["herdr", "call", "plugin.action.list", '{"plugin_id":"example.nope"}'], env);
-    expect(JSON.parse(unknown.stdout).error?.code).toBe("not_found");
+    expect(JSON.parse(unknown.stdout).error?.code).toBe("plugin_not_found");
 
     // Invoked on a pane from outside tmux: that pane is the focus, nobody is the caller.
     const pane = (await s.run("display-message", "-p", "-t", "main:0.0", "#{pane_id}")).trim();

@@ -367,9 +367,21 @@ describe("the herdr socket", () => {
           message: "unknown method 'pane.fly'",
         });
         expect((await call(path, "pane.edges")).error.code).toBe("unsupported");
-        expect((await call(path, "pane.get", { pane_id: "w0:p999" })).error.code).toBe("not_found");
+        // herdr's code for the kind, naming the id the caller sent (not tmux's %999).
+        expect((await call(path, "pane.get", { pane_id: "w0:p999" })).error).toEqual({
+          code: "pane_not_found",
+          message: "pane w0:p999 not found",
+        });
+        expect((await call(path, "pane.send_text", { pane_id: "w0:p999", text: "x" })).error).toEqual({
+          code: "pane_not_found",
+          message: "pane w0:p999 not found",
+        });
+        expect((await call(path, "tab.close", { tab_id: "w0:t999" })).error.code).toBe("tab_not_found");
+        expect((await call(path, "workspace.rename", { workspace_id: "w999", label: "x" })).error.code).toBe(
+          "workspace_not_found",
+        );
         // No client is attached: nothing is focused, but a named pane is current.
-        expect((await call(path, "pane.current")).error.code).toBe("not_found");
+        expect((await call(path, "pane.current")).error.code).toBe("pane_not_found");
         const first = (await s.run("display-message", "-p", "-t", "main", "#{pane_id}")).trim();
         // A key herdr or tmux cannot read (tmux has no F13) is herdr's invalid_key, and nothing
         // of the request is typed: the shell's next line is the marker alone.
@@ -397,7 +409,7 @@ describe("the herdr socket", () => {
         expect(split.result.pane.pane_id).not.toBe(`w0:p${first.slice(1)}`);
         expect(
           (await call(path, "pane.split", { target_pane_id: "w0:p999", direction: "down" })).error.code,
-        ).toBe("not_found");
+        ).toBe("pane_not_found");
         await call(path, "pane.close", { pane_id: split.result.pane.pane_id });
         const current = await call(path, "pane.current", { caller_pane_id: `w0:p${first.slice(1)}` });
         expect(current.result).toMatchObject({

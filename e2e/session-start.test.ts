@@ -3,7 +3,7 @@
 // nothing; with the switch off, nothing comes back.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AWAY, ROOT, TAW, type TestServer, userEnv, useServers, waitFor } from "./harness.ts";
@@ -24,13 +24,15 @@ function scratch() {
 }
 
 /** Start the server again as a user's tmux does: its config loads the plugin. */
+/** kill-server, then wait for the server's process to end: kill-server answers before it has,
+ * and a client started meanwhile reaches the dying server ("server exited unexpectedly"). */
+async function stopServer(s: TestServer): Promise<void> {
+  const pid = (await s.run("display-message", "-p", "#{pid}")).trim();
+  await s.run("kill-server");
+  await waitFor(() => !existsSync(`/proc/${pid}`) || undefined, 5000, "the old server's process gone");
+}
+
 async function startWithPlugin(s: TestServer, root: string, env: Record<string, string>, restore: string) {
-  // kill-server returns before the server is gone: a client started now would reach the dying one.
-  await waitFor(
-    () => Bun.spawnSync(["tmux", "-L", s.name, "list-sessions"], { stderr: "pipe" }).exitCode !== 0,
-    5000,
-    "the old server gone",
-  );
   const conf = join(root, "tmux.conf");
   writeFileSync(
     conf,
@@ -65,7 +67,7 @@ describe("restore on server start", () => {
     await s.run("new-window", "-t", "work ✓:", "sh");
     await s.run("new-session", "-d", "-s", "notes", "sh");
     expect((await s.taw(["session", "save"], env)).code).toBe(0);
-    await s.run("kill-server");
+    await stopServer(s);
 
     await startWithPlugin(s, root, env, "on");
     const want = ["main:1", "notes:1", "work ✓:2"];
@@ -92,7 +94,7 @@ describe("restore on server start", () => {
     const { root, env } = scratch();
     await s.run("new-session", "-d", "-s", "work", "sh");
     await s.taw(["session", "save"], env);
-    await s.run("kill-server");
+    await stopServer(s);
 
     await startWithPlugin(s, root, env, "off");
     const off = await s.taw(["session", "restore-on-start"], env);

@@ -9,22 +9,27 @@ import { parseStat, readProcessTable } from "../watch/proctable.ts";
 export type Foreground =
   | { kind: "shell" }
   | { kind: "job"; processes: ProcessInfo[] }
+  /** The pane's process has no terminal yet: tmux has forked it, and it has not yet made the
+   * pane's terminal its own (a loaded machine stretches that moment past a first look). */
+  | { kind: "starting" }
   /** The pane's process has gone (the pane is closing). */
   | { kind: "gone" };
 
-function shellTpgid(panePid: number): number | undefined {
+/** tpgid of the pane's process (-1: it has no controlling terminal); undefined off Linux. */
+function shellTpgid(panePid: number): number | "gone" | undefined {
   if (process.platform !== "linux") return undefined;
   try {
-    return parseStat(readFileSync(`/proc/${panePid}/stat`, "latin1"))?.tpgid;
+    return parseStat(readFileSync(`/proc/${panePid}/stat`, "latin1"))?.tpgid ?? "gone";
   } catch {
-    return -1;
+    return "gone";
   }
 }
 
 export function foregroundOf(panePid: number): Foreground {
   const tpgid = shellTpgid(panePid);
   if (tpgid === panePid) return { kind: "shell" };
-  if (tpgid === -1) return { kind: "gone" };
+  if (tpgid === "gone") return { kind: "gone" };
+  if (tpgid === -1) return { kind: "starting" };
   const table = readProcessTable();
   const shell = table.byPid.get(panePid);
   if (!shell) return { kind: "gone" };

@@ -72,6 +72,8 @@ export async function promptState(tmux: Tmux, pane: string, label = pane): Promi
   const facts = await paneFacts(tmux, pane, label);
   const front = foregroundOf(facts.pid);
   if (front.kind === "gone") throw paneGone(label);
+  if (front.kind === "starting")
+    return { ready: false, reason: "its shell is still starting", screen: "", pid: facts.pid };
   if (front.kind === "job") {
     const name = front.processes[0]?.name ?? facts.command;
     return { ready: false, reason: `'${name}' is running in it`, screen: "", pid: facts.pid };

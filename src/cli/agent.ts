@@ -8,63 +8,103 @@ import { promptAgent } from "../agent/prompt.ts";
 import { renameAgent } from "../agent/rename.ts";
 import { agentRows } from "../agent/rows.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS, NOT_LIVE_WARNING } from "../engine/ensure.ts";
+import type { EngineServer } from "../engine/start.ts";
+import { LOCAL_HOST } from "../hosts/config.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 import { PROMPT_WAIT_FLAGS, promptAndWait } from "./agent-wait.ts";
+import { ALL_HOSTS_FLAG, askOneHost, fromAllHosts, hostLines, splitTarget } from "./all-hosts.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
 import { bytesFrom, TEXT_FLAGS } from "./text-input.ts";
 
-function agentTable(panes: Pane[]): string {
-  if (panes.length === 0) return "no agents on this tmux server";
+/** An agent's JSON record: its pane's, whether an engine keeps it current, and its host. */
+export type AgentRecord = ReturnType<typeof paneRecord> & { live: boolean; host: string };
+
+const recordOf = (pane: Pane, live: boolean): AgentRecord => ({
+  ...paneRecord(pane),
+  live,
+  host: LOCAL_HOST,
+});
+
+function agentTable(records: AgentRecord[], withHost: boolean): string {
+  if (records.length === 0) return withHost ? "no agents on any host" : "no agents on this tmux server";
   const now = Math.floor(Date.now() / 1000);
   return table(
-    ["PANE", "NAME", "KIND", "STATE", "FOR", "SESSION:WIN.PANE", "TITLE"],
-    panes.map((pane) => {
-      const since = Number(pane.agent.stateSince) || 0;
+    [...(withHost ? ["HOST"] : []), "PANE", "NAME", "KIND", "STATE", "FOR", "SESSION:WIN.PANE", "TITLE"],
+    records.map((record) => {
+      const since = record.agent?.state_since ?? 0;
       return [
-        pane.publicId,
-        pane.agent.name || "-",
-        pane.agent.kind || pane.agent.kindHint,
-        pane.agent.state || "unknown",
+        ...(withHost ? [record.host] : []),
+        record.pane_id,
+        record.agent?.name ?? "-",
+        record.agent?.kind ?? "",
+        record.agent?.state ?? "unknown",
         since ? `${now - since}s` : "-",
-        `${pane.sessionName}:${pane.windowIndex}.${pane.index}`,
-        pane.agent.title || pane.title,
+        `${record.session}:${record.window_index}.${record.pane_index}`,
+        record.agent?.title ?? record.terminal_title ?? "",
       ];
     }),
   );
 }
 
 /** The table, led by a warning when no engine keeps the states current. */
-const liveTable = (live: boolean, panes: Pane[]) =>
-  live ? agentTable(panes) : `${NOT_LIVE_WARNING}\n${agentTable(panes)}`;
+const liveTable = (records: AgentRecord[], live: boolean, withHost = false) =>
+  live && records.every((record) => record.live)
+    ? agentTable(records, withHost)
+    : `${NOT_LIVE_WARNING}\n${agentTable(records, withHost)}`;
+
+/** Whether an engine keeps the states current, one started when none runs. */
+type Ensure = () => Promise<boolean>;
+const ensureFor =
+  (ctx: EngineServer, waitMs = FIRST_WRITE_WAIT_MS): Ensure =>
+  () =>
+    ensureEngine(ctx, waitMs);
+
+/** This server's agents, sorted by who needs you, and whether an engine keeps them current. */
+export async function listAgents(ctx: EngineServer, ensure = ensureFor(ctx)) {
+  const live = await ensure();
+  const snapshot = await takeSnapshot(ctx.tmux);
+  const panes = agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
+  return { live, agents: panes.map((pane) => recordOf(pane, live)) };
+}
+
+/** One agent of this server, found exactly. */
+export async function getAgent(
+  ctx: EngineServer,
+  target: string,
+  ensure = ensureFor(ctx),
+): Promise<AgentRecord> {
+  const live = await ensure();
+  return recordOf((await findAgent(ctx.tmux, target)).pane, live);
+}
 
 export const agentList = defineCommand({
   path: ["agent", "list"],
   summary: "every agent, sorted by who needs you (blocked, done, working, idle)",
+  flags: ALL_HOSTS_FLAG,
   async run(ctx) {
-    const live = await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
-    const snapshot = await takeSnapshot(ctx.tmux);
-    const panes = agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
-    return { live, panes };
+    if (!ctx.args.flags["all-hosts"]) return { ...(await listAgents(ctx)), hosts: undefined };
+    return fromAllHosts("agent.list", (deadlineMs) => listAgents(ctx, ensureFor(ctx, deadlineMs)), ctx.env);
   },
-  render: ({ live, panes }) => liveTable(live, panes),
-  toJson: ({ live, panes }) => panes.map((pane) => ({ ...paneRecord(pane), live })),
+  render: ({ live, agents, hosts }) =>
+    hosts ? [liveTable(agents, live, true), ...hostLines(hosts)].join("\n") : liveTable(agents, live),
+  toJson: ({ agents, hosts }) => (hosts ? { agents, hosts } : agents),
 });
 
 export const agentGet = defineCommand({
   path: ["agent", "get"],
-  summary: "one agent's record",
+  summary: "one agent's record (<host>/<pane> for another host's)",
   positionals: ["<pane>"],
   async run(ctx) {
     const text = requireArg(ctx.args.positionals, 0, "pane", "taw agent get w1:p2");
-    const live = await ensureEngine(ctx, FIRST_WRITE_WAIT_MS);
-    return { live, pane: (await findAgent(ctx.tmux, text)).pane };
+    const { host, target } = splitTarget(ctx.env, text);
+    if (host) return (await askOneHost(ctx.env, host, "agent.get", { target })) as AgentRecord;
+    return getAgent(ctx, target);
   },
-  render: ({ live, pane }) => liveTable(live, [pane]),
-  toJson: ({ live, pane }) => ({ ...paneRecord(pane), live }),
+  render: (record) => liveTable([record], record.live, record.host !== LOCAL_HOST),
 });
 
 export const agentRename = defineCommand({

@@ -4,7 +4,7 @@
 import { EXIT, notFound, TawError, usageError } from "../errors.ts";
 import { listPluginActions } from "../plugin/action-list.ts";
 import { invokeAction, pluginActions } from "../plugin/actions.ts";
-import { type LogEntry, readLog, runOutcome } from "../plugin/log.ts";
+import { type LogEntry, readAllLogs, readLog, runOutcome } from "../plugin/log.ts";
 import { findPlugin } from "../plugin/registry.ts";
 import { callerPane } from "../space/layout.ts";
 import { displayText, target } from "../tmux/escape.ts";
@@ -104,21 +104,23 @@ export const pluginLogList = defineCommand({
   path: ["plugin", "log", "list"],
   summary: "what a plugin's commands did: each run's command, exit and output",
   flags: {
-    plugin: { type: "string", description: "the plugin (required)" },
+    plugin: { type: "string", description: "the plugin (default: every registered plugin)" },
     limit: { type: "string", description: "how many of the newest runs (default 20)" },
   },
   async run(ctx) {
     const id = ctx.args.flags.plugin as string | undefined;
-    if (!id) throw usageError("name the plugin: taw plugin log list --plugin example.layout");
+    const limit = Number(ctx.args.flags.limit ?? 20) || 20;
+    if (!id) return readAllLogs(limit, ctx.env);
     findPlugin(id, ctx.env);
-    return readLog(id, Number(ctx.args.flags.limit ?? 20) || 20, ctx.env);
+    return readLog(id, limit, ctx.env);
   },
   render: (entries) =>
     entries.length
       ? table(
-          ["AT", "KIND", "NAME", "EXIT", "MS"],
+          ["AT", "PLUGIN", "KIND", "NAME", "EXIT", "MS"],
           entries.map((e) => [
             e.at,
+            e.plugin_id,
             e.kind,
             e.name,
             e.timed_out ? "timeout" : String(e.exit_code),

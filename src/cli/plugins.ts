@@ -73,8 +73,13 @@ export const pluginUnlink = defineCommand({
 export const pluginList = defineCommand({
   path: ["plugin", "list"],
   summary: "the plugins registered, enabled or not",
+  flags: { plugin: { type: "string", description: "only this plugin" } },
   async run(ctx) {
-    return readRegistry(ctx.env).map((plugin) => ({ ...plugin, dropped: droppedOf(plugin.id, ctx.env) }));
+    const only = ctx.args.flags.plugin as string | undefined;
+    if (only) findPlugin(only, ctx.env);
+    return readRegistry(ctx.env)
+      .filter((plugin) => !only || plugin.id === only)
+      .map((plugin) => ({ ...plugin, dropped: droppedOf(plugin.id, ctx.env) }));
   },
   render: (plugins) =>
     plugins.length ? pluginRows(plugins) : "no plugins: link one with 'taw plugin link <folder>'",

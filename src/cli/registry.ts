@@ -15,6 +15,7 @@ import { eventsCommand } from "./events.ts";
 import { explainCommands } from "./explain.ts";
 import { herdrCommands } from "./herdr.ts";
 import { hooksCommands } from "./hooks.ts";
+import { hostsCommands } from "./hosts.ts";
 import { integrationCommands } from "./integration.ts";
 import { listVerbsOf } from "./list-verbs.ts";
 import { manifestCommands } from "./manifest.ts";
@@ -90,6 +91,7 @@ export const COMMANDS: Command[] = [
   ...(notifyCommands as Command[]),
   ...(hooksCommands as Command[]),
   ...(integrationCommands as Command[]),
+  ...(hostsCommands as Command[]),
   doctorCommand as Command,
 ];
 

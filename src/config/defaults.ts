@@ -87,5 +87,6 @@ export function defaultConfig(): Config {
     },
     herdr: { protocol: "always", client: ["read", "write"], pane: ["read"], grants: {} },
     plugins: { keys: {} },
+    hosts: {},
   };
 }

@@ -3,7 +3,7 @@
 // headers and `key = …` lines. It is deliberately simple: keys inside multi-line strings or
 // arrays are not keys, and a key set in an inline table takes the line of its table.
 
-const HEADER = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/;
+export const TABLE_HEADER = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/;
 const KEY = /^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=/;
 const MULTILINE_OPEN = /=\s*("""|''')/;
 
@@ -30,7 +30,7 @@ export function keyLines(source: string): Map<string, number> {
       if (text.includes(inMultiline)) inMultiline = undefined;
       return;
     }
-    const header = HEADER.exec(text);
+    const header = TABLE_HEADER.exec(text);
     if (header?.[1]) {
       table = splitKey(header[1]);
       if (!lines.has(joinKey(table))) lines.set(joinKey(table), line);

@@ -135,6 +135,25 @@ const grants: Leaf = { type: "strings", values: HERDR_GRANTS };
 const GRANTEE = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 const GRANTEE_RULE = "use a pane id such as w1:p3 or a command name such as collie";
 
+/** A host's name: a taw name that is not `local`, the server taw runs against. */
+export const HOST_NAME = /^(?!local$)[a-z][a-z0-9_-]{0,31}$/;
+export const HOST_NAME_RULE = `${NAME_RULE}, at most 32, not 'local' (the server taw runs against)`;
+
+/** An ssh destination as one argv word; a leading '-' would be read as an option. */
+export function checkDestination(value: string): string | undefined {
+  if (value === "") return "must not be empty";
+  if (value.startsWith("-")) return "must not start with '-' (ssh would read it as an option)";
+  return /\s/.test(value)
+    ? "must be one word (an ssh_config alias, user@host or ssh://user@host:port)"
+    : undefined;
+}
+
+/** A tmux socket: a name (tmux -L) or a path (tmux -S). */
+export function checkSocket(value: string): string | undefined {
+  if (value.trim() === "") return "must not be empty";
+  return value.startsWith("-") ? "must not start with '-'" : undefined;
+}
+
 export const CONFIG_SPEC: TableSpec = table({
   ui: table({
     ascii: bool,
@@ -232,4 +251,15 @@ export const CONFIG_SPEC: TableSpec = table({
       },
     },
   }),
+  hosts: {
+    type: "map",
+    key: HOST_NAME,
+    keyRule: HOST_NAME_RULE,
+    value: table({
+      ssh: { type: "string", check: checkDestination },
+      socket: { type: "string", check: checkSocket },
+      tmux_socket: { type: "string", check: checkSocket },
+      taw: { type: "string", check: (value) => (value.trim() ? undefined : "must not be empty") },
+    }),
+  },
 });

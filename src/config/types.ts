@@ -210,6 +210,20 @@ export interface Config {
   inbox: InboxConfig;
   herdr: HerdrConfig;
   plugins: PluginsConfig;
+  /** Other tmux servers and machines taw joins (src/hosts), by name. */
+  hosts: Record<string, HostConfig>;
+}
+
+/** One `[hosts.<name>]`: a machine reached over ssh, or another local tmux server. "" is unset. */
+export interface HostConfig {
+  /** What `ssh` takes: an ssh_config alias, user@host, ssh://user@host:port. */
+  ssh: string;
+  /** Another tmux server on this machine: a socket name (tmux -L) or path (tmux -S). */
+  socket: string;
+  /** The tmux server on the remote machine, when not its default (name or path). */
+  tmux_socket: string;
+  /** The remote `taw` command, when not `taw` on the remote PATH. */
+  taw: string;
 }
 
 /** herdr plugins (src/plugin): prefix keys that invoke their actions. */

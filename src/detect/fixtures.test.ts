@@ -1,7 +1,8 @@
 // The fixture table: every recorded or documented screen in e2e/fixtures/screens/<agent>/
 // goes through identity (when its argv is known) and the engine, and must give the state
 // (and rule) it was saved with. A shipped rule that decides no fixture is untested
-// evidence, so it fails here unless it is listed below with the reason.
+// evidence, so it fails here unless it is listed below with the reason. herdr's cases that
+// taw agrees with (e2e/fixtures/herdr-detect, herdr-cases.test.ts) count as evidence too.
 
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -10,7 +11,9 @@ import { evaluate } from "./engine.ts";
 import { identifyArgv } from "./identity.ts";
 import { loadManifests } from "./manifest.ts";
 
-const SCREENS = resolve(import.meta.dir, "..", "..", "e2e", "fixtures", "screens");
+const FIXTURES = resolve(import.meta.dir, "..", "..", "e2e", "fixtures");
+const SCREENS = join(FIXTURES, "screens");
+const HERDR_CASES = join(FIXTURES, "herdr-detect");
 const STATES_EVERY_AGENT_SHOWS = ["working", "blocked", "idle"];
 
 /** "<agent>/<rule>": why no fixture exercises it. */
@@ -64,6 +67,21 @@ const manifests = loadManifests({ userDir: "/nonexistent" });
 const cases = loadCases();
 const decided = new Set<string>();
 
+/** Rules that decide a herdr case taw agrees with (one without a `disagree` reason). */
+function herdrDecided(): string[] {
+  return readdirSync(HERDR_CASES).flatMap((file) => {
+    const { agent, cases } = JSON.parse(readFileSync(join(HERDR_CASES, file), "utf8")) as {
+      agent: string;
+      cases: { screen: string; title?: string; disagree?: string }[];
+    };
+    const manifest = manifests.get(agent);
+    if (!manifest) return [];
+    return cases
+      .filter((c) => c.disagree === undefined)
+      .map((c) => `${agent}/${evaluate(manifest, { screen: c.screen, title: c.title ?? "" }).rule}`);
+  });
+}
+
 describe("fixture table", () => {
   test("there are fixtures, each naming a shipped agent and a provenance", () => {
     expect(cases.length).toBeGreaterThan(0);
@@ -100,7 +118,8 @@ describe("fixture table", () => {
     }
   });
 
-  test("every shipped rule decides at least one fixture", () => {
+  test("every shipped rule decides at least one fixture or herdr case", () => {
+    for (const key of herdrDecided()) decided.add(key);
     const undecided = manifests
       .all()
       .flatMap((manifest) => manifest.rules.map((rule) => `${manifest.id}/${rule.id}`))

@@ -38,7 +38,8 @@ export function createdData(made: Made, snapshot: Snapshot): Record<string, unkn
     }
     case "tab": {
       const session = snapshot.sessions.find((s) => s.id === made.window.sessionId);
-      if (!session) throw new HerdrError("not_found", `tab ${made.window.publicId} closed as it was made`);
+      if (!session)
+        throw new HerdrError("tab_not_found", `tab ${made.window.publicId} closed as it was made`);
       return { type: "tab_created", tab: tabInfo(made.window, session) };
     }
     case "pane":

@@ -29,6 +29,10 @@ export const SERVER_WIDE_VARS = [HERDR_VARS.env, HERDR_VARS.socket, HERDR_VARS.b
 /** The `herdr` launcher beside `taw` in this package (bin/herdr). */
 export const herdrBinPath = (): string => join(PACKAGE_ROOT, "bin", "herdr");
 
+/** `path` with the folder of taw's `herdr` in front: herdr's plugins run `["herdr", …]` by name. */
+export const withHerdrOnPath = (path: string | undefined): string =>
+  path ? `${join(PACKAGE_ROOT, "bin")}:${path}` : join(PACKAGE_ROOT, "bin");
+
 /** The public ids of the pane a process runs in (all optional: a plugin may run for a workspace only). */
 export interface HerdrIds {
   workspaceId?: string;

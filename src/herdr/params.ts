@@ -2,6 +2,7 @@
 
 import { parseId } from "../tmux/ids.ts";
 import { HerdrError } from "./protocol.ts";
+import { type Named, notFoundError } from "./verb.ts";
 
 type Params = Record<string, unknown>;
 
@@ -35,14 +36,27 @@ export function stringList(params: Params, name: string): string[] {
   return value as string[];
 }
 
-/** A herdr pane id (`w1:p3`) or tmux's (`%3`), returned as tmux's raw id (`%3`); never a name or a flag. */
-export function paneIdParam(params: Params, name = "pane_id"): string {
+/** A pane a request names: tmux's raw id (`%3`) for lookups, and the id as the caller sent it
+ * (`w1:p3`) for its messages. */
+export interface PaneParam {
+  raw: string;
+  named: Named;
+}
+
+/** A herdr pane id (`w1:p3`) or tmux's (`%3`); never a name or a flag. */
+export function paneParam(params: Params, name = "pane_id"): PaneParam {
   const text = requiredString(params, name);
   const parsed = parseId(text);
-  if (parsed?.kind !== "pane")
-    throw new HerdrError("not_found", `pane ${text} not found: pane ids look like w1:p3`);
-  return parsed.raw;
+  const named: Named = { kind: "pane", id: text };
+  if (parsed?.kind !== "pane") {
+    const { code, message } = notFoundError(named);
+    throw new HerdrError(code, `${message}: pane ids look like w1:p3`);
+  }
+  return { raw: parsed.raw, named };
 }
+
+/** The pane `params[name]` names, as tmux's raw id (`%3`). */
+export const paneIdParam = (params: Params, name = "pane_id") => paneParam(params, name).raw;
 
 export function objectParam(params: Params, name: string): Params {
   const value = params[name];

@@ -55,6 +55,12 @@ export function paneInfo(pane: Pane, snapshot: Snapshot): Record<string, unknown
     agent_session: a.sessionId
       ? { source: a.source.replace(/^hook:/, ""), agent: a.kind, kind: "id", value: a.sessionId }
       : undefined,
+    // herdr's scroll geometry: how far back the pane is scrolled and can scroll, and its rows.
+    scroll: {
+      offset_from_bottom: pane.inMode ? pane.scrollPosition : 0,
+      max_offset_from_bottom: pane.historySize,
+      viewport_rows: pane.height,
+    },
     revision: 0,
   });
 }

@@ -3,7 +3,7 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pluginStateDir } from "./registry.ts";
+import { pluginStateDir, readRegistry } from "./registry.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -56,4 +56,11 @@ export function readLog(id: string, limit = 50, env: Env = process.env): LogEntr
     }
   }
   return entries.slice(-limit);
+}
+
+/** The newest `limit` entries of every registered plugin, oldest first (herdr's `plugin log
+ * list` without `--plugin`). */
+export function readAllLogs(limit = 50, env: Env = process.env): LogEntry[] {
+  const entries = readRegistry(env).flatMap((plugin) => readLog(plugin.id, limit, env));
+  return entries.sort((a, b) => a.at.localeCompare(b.at)).slice(-limit);
 }

@@ -2,7 +2,7 @@
 // herdr's environment contract (the socket, the `herdr` command, the plugin's id, folders and
 // invocation context, the focused pane's ids), within a time limit, logged.
 
-import { herdrEnv, withoutHerdrVars } from "../herdr/env.ts";
+import { herdrEnv, withHerdrOnPath, withoutHerdrVars } from "../herdr/env.ts";
 import { runToEnd } from "../spawn.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { InvocationContext } from "./context.ts";
@@ -42,6 +42,7 @@ export function pluginEnv(tmux: Tmux, run: PluginRun, env: Env): Record<string, 
   return {
     ...inherited,
     ...herdrEnv(tmux.describeSocket(env), ids, env),
+    PATH: withHerdrOnPath(inherited.PATH),
     HERDR_PLUGIN_ID: plugin.id,
     HERDR_PLUGIN_ROOT: plugin.root,
     HERDR_PLUGIN_CONFIG_DIR: pluginConfigDir(plugin.id, env),

@@ -8,6 +8,7 @@
 import { EXIT, TawError } from "../errors.ts";
 import { type BatchResult, buildBatchArgv, parseBatchOutput, splitBatch } from "./batch.ts";
 import { ControlClosed, ControlConnection } from "./control.ts";
+import { UTF8 } from "./utf8.ts";
 
 export interface ServerSelection {
   /** tmux -L: a socket name in tmux's socket folder. */
@@ -95,7 +96,7 @@ export class Tmux {
     this.controlFailedAt = Date.now();
   }
 
-  /** The -L/-S words that select this client's server. */
+  /** The -L/-S words that select this client's server (for tmux, and for a taw that starts one). */
   serverArgs(): string[] {
     if (this.server.socketPath) return ["-S", this.server.socketPath];
     if (this.server.socketName) return ["-L", this.server.socketName];
@@ -201,7 +202,7 @@ export class Tmux {
     this.spawned++;
     let proc: ReturnType<typeof Bun.spawn>;
     try {
-      proc = Bun.spawn(["tmux", ...this.serverArgs(), ...args], {
+      proc = Bun.spawn(["tmux", UTF8, ...this.serverArgs(), ...args], {
         // The environment as taw holds it (runtime.ts): a tmux that starts a server hands it on.
         env: process.env,
         stdin: input === undefined ? "ignore" : Buffer.from(input),

@@ -10,6 +10,7 @@
 import type { BatchResult } from "./batch.ts";
 import { CONTROL_SESSION } from "./control-session.ts";
 import { controlLine } from "./escape.ts";
+import { UTF8 } from "./utf8.ts";
 
 const BLOCK_END = /^%(end|error) (\d+) (\d+) (\d+)$/;
 const BLOCK_BEGIN = /^%begin (\d+) (\d+) (\d+)$/;
@@ -49,6 +50,7 @@ export class ControlConnection {
     this.proc = Bun.spawn(
       [
         "tmux",
+        UTF8,
         ...serverArgs,
         // -N: never start a server; one that is not running stays down.
         "-N",

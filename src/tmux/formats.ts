@@ -89,6 +89,8 @@ export const PANE_COLUMNS: readonly Column[] = [
   plain("historySize", "history_size"),
   plain("dead", "pane_dead"),
   plain("inMode", "pane_in_mode"),
+  // Lines scrolled up from the bottom in copy mode; empty outside it.
+  plain("scrollPosition", "scroll_position"),
   ...Object.entries(AGENT_OPTIONS).map(([key, option]) => free(`agent.${key}`, option)),
 ];
 

@@ -30,6 +30,8 @@ export interface Pane {
   historySize: number;
   dead: boolean;
   inMode: boolean;
+  /** Lines scrolled up from the bottom (copy mode), 0 at the bottom. */
+  scrollPosition: number;
   /** Seconds since the epoch of the last output in the pane's window. */
   windowActivity: number;
   agent: AgentOptionValues;
@@ -97,6 +99,7 @@ function paneFromRow(row: PaneRow): Pane {
     historySize: int(row.historySize),
     dead: row.dead === "1",
     inMode: row.inMode === "1",
+    scrollPosition: int(row.scrollPosition),
     windowActivity: int(row.windowActivity),
     agent,
   };

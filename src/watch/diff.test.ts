@@ -22,6 +22,7 @@ const base: Pane = {
   height: 24,
   alternateOn: false,
   historySize: 0,
+  scrollPosition: 0,
   dead: false,
   inMode: false,
   windowActivity: 0,

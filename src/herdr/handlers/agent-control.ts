@@ -3,30 +3,30 @@
 
 import { explainPane } from "../../agent/explain.ts";
 import { jumpToPane } from "../../agent/jump.ts";
-import { findAgent } from "../../agent/pane.ts";
 import { startAgent } from "../../agent/start.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { MethodContext } from "../context.ts";
-import { paneIdParam, requiredString, stringList } from "../params.ts";
+import { paneParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { agentInfo } from "../shapes.ts";
 import { verb } from "../verb.ts";
+import { agentOf } from "./agents.ts";
 
 type Params = Record<string, unknown>;
 
 export async function agentExplainMethod(params: Params, ctx: MethodContext) {
-  const { pane } = await verb(() => findAgent(ctx.tmux, requiredString(params, "target")));
+  const { pane } = await agentOf(params, ctx);
   const explained = await verb(() => explainPane(ctx.tmux, { pane: pane.id }, ctx.env));
   return { type: "agent_explain", explain: { pane_id: pane.publicId, ...explained } };
 }
 
 /** The agent's pane is brought to the front: its session on the clients, its window, itself. */
 export async function agentFocusMethod(params: Params, ctx: MethodContext) {
-  const { pane } = await verb(() => findAgent(ctx.tmux, requiredString(params, "target")));
+  const { pane } = await agentOf(params, ctx);
   await verb(() => jumpToPane(ctx.tmux, pane.id));
   const snapshot = await takeSnapshot(ctx.tmux);
   const now = snapshot.panes.get(pane.id);
-  if (!now) throw new HerdrError("not_found", `agent ${pane.publicId} went while it was focused`);
+  if (!now) throw new HerdrError("agent_not_found", `agent ${pane.publicId} went while it was focused`);
   return { type: "agent_info", agent: agentInfo(now, snapshot) };
 }
 
@@ -37,7 +37,7 @@ const START_TIMEOUT = { above: 3_000, most: 300_000 };
 export async function agentStartMethod(params: Params, ctx: MethodContext) {
   const name = requiredString(params, "name");
   const kind = requiredString(params, "kind");
-  const pane = paneIdParam(params);
+  const { raw: pane, named } = paneParam(params);
   const args = params.args === undefined ? [] : stringList(params, "args");
   const timeout = params.timeout_ms;
   if (
@@ -45,16 +45,18 @@ export async function agentStartMethod(params: Params, ctx: MethodContext) {
     (typeof timeout !== "number" || !(timeout > START_TIMEOUT.above && timeout <= START_TIMEOUT.most))
   )
     throw new HerdrError("invalid_params", '"timeout_ms" must be above 3000 and at most 300000');
-  const started = await verb(() =>
-    startAgent(
-      ctx.tmux,
-      { kind, name, pane, ...(timeout ? { timeout: (timeout as number) / 1000 } : {}) },
-      args,
-      ctx.env,
-    ),
+  const started = await verb(
+    () =>
+      startAgent(
+        ctx.tmux,
+        { kind, name, pane, ...(timeout ? { timeout: (timeout as number) / 1000 } : {}) },
+        args,
+        ctx.env,
+      ),
+    named,
   );
   const snapshot = await takeSnapshot(ctx.tmux);
   const now = snapshot.panes.get(pane);
-  if (!now) throw new HerdrError("not_found", `pane ${pane} went while the agent started`);
+  if (!now) throw new HerdrError("pane_not_found", `pane ${pane} went while the agent started`);
   return { type: "agent_started", agent: agentInfo(now, snapshot), argv: started.started.argv };
 }

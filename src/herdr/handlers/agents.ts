@@ -7,30 +7,24 @@ import { findAgent } from "../../agent/pane.ts";
 import { promptAgent } from "../../agent/prompt.ts";
 import { renameAgent } from "../../agent/rename.ts";
 import { agentRows } from "../../agent/rows.ts";
-import { TawError } from "../../errors.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { MethodContext } from "../context.ts";
 import { objectParam, requiredString } from "../params.ts";
 import { type AgentStatus, agentInfo } from "../shapes.ts";
-import { herdrError } from "../verb.ts";
+import { verb } from "../verb.ts";
 import { paneReadMethod, paneSendKeysMethod } from "./pane-io.ts";
 import { waitForStatus, waitSpec } from "./wait.ts";
 
 type Params = Record<string, unknown>;
 
-/** Run src/agent code; its TawError comes back in herdr's shape. */
-async function agentCall<R>(run: () => Promise<R>): Promise<R> {
-  try {
-    return await run();
-  } catch (error) {
-    throw error instanceof TawError ? herdrError(error) : error;
-  }
+/** Run src/agent code on the agent `params.target` names: gone, it is herdr's agent_not_found. */
+function onAgent<R>(params: Params, run: (target: string) => Promise<R>): Promise<R> {
+  const target = requiredString(params, "target");
+  return verb(() => run(target), { kind: "agent", id: target });
 }
 
-async function agentOf(params: Params, ctx: MethodContext) {
-  const target = requiredString(params, "target");
-  return agentCall(() => findAgent(ctx.tmux, target));
-}
+export const agentOf = (params: Params, ctx: MethodContext) =>
+  onAgent(params, (target) => findAgent(ctx.tmux, target));
 
 export async function agentList(_params: Params, ctx: MethodContext) {
   const snapshot = await takeSnapshot(ctx.tmux);
@@ -44,20 +38,19 @@ export async function agentGet(params: Params, ctx: MethodContext) {
 }
 
 export async function agentRenameMethod(params: Params, ctx: MethodContext) {
-  const target = requiredString(params, "target");
   const name = requiredString(params, "name");
-  await agentCall(() => renameAgent(ctx.tmux, target, name));
-  return agentGet(params, ctx);
+  await onAgent(params, (target) => renameAgent(ctx.tmux, target, name));
+  // The agent answers to its new name now: the old one may name nothing.
+  return agentGet({ target: name }, ctx);
 }
 
 export async function agentPromptMethod(params: Params, ctx: MethodContext) {
-  const target = requiredString(params, "target");
   const text = requiredString(params, "text");
   const wait = params.wait === undefined ? undefined : waitSpec(objectParam(params, "wait"));
   // The wait starts before the prompt goes: the turn it starts cannot end unseen.
   const waiter = wait && waitForStatus((await agentOf(params, ctx)).pane.id, wait, ctx);
   try {
-    await agentCall(() => promptAgent(ctx.tmux, target, text));
+    await onAgent(params, (target) => promptAgent(ctx.tmux, target, text));
   } catch (error) {
     waiter?.cancel();
     throw error;
@@ -85,10 +78,10 @@ export async function agentWait(params: Params, ctx: MethodContext) {
 
 export async function agentRead(params: Params, ctx: MethodContext) {
   const { pane } = await agentOf(params, ctx);
-  return paneReadMethod({ ...params, pane_id: pane.id }, ctx);
+  return paneReadMethod({ ...params, pane_id: pane.publicId }, ctx);
 }
 
 export async function agentSendKeys(params: Params, ctx: MethodContext) {
   const { pane } = await agentOf(params, ctx);
-  return paneSendKeysMethod({ ...params, pane_id: pane.id }, ctx);
+  return paneSendKeysMethod({ ...params, pane_id: pane.publicId }, ctx);
 }

@@ -128,7 +128,7 @@ export async function tabMove(params: Params, ctx: MethodContext) {
     s.windows.some((w) => w.publicId === tabId || w.id === tabId),
   );
   const from = session?.windows.findIndex((w) => w.publicId === tabId || w.id === tabId) ?? -1;
-  if (!session || from < 0) throw new HerdrError("not_found", `tab ${tabId} not found`);
+  if (!session || from < 0) throw new HerdrError("tab_not_found", `tab ${tabId} not found`);
   if (insert > session.windows.length)
     throw new HerdrError(
       "tab_move_failed",
@@ -151,6 +151,7 @@ export async function tabMove(params: Params, ctx: MethodContext) {
   if (swaps.length) await ctx.tmux.batch(swaps);
   const now = await takeSnapshot(ctx.tmux);
   const moved = now.sessions.find((s) => s.id === session.id);
-  if (!moved) throw new HerdrError("not_found", `workspace ${session.publicId} closed while its tab moved`);
+  if (!moved)
+    throw new HerdrError("workspace_not_found", `workspace ${session.publicId} closed while its tab moved`);
   return { type: "tab_list", tabs: tabs(now, [moved]) };
 }

@@ -47,6 +47,9 @@ export async function agentAnswerMethod(params: Params, ctx: MethodContext) {
   const expect = optionalString(params, "expect");
   return {
     type: "agent_answer",
-    result: await verb(() => replyTo(ctx.tmux, { agent, answer, expect }, ctx.env)),
+    result: await verb(() => replyTo(ctx.tmux, { agent, answer, expect }, ctx.env), {
+      kind: "agent",
+      id: agent,
+    }),
   };
 }

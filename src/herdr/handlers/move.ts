@@ -9,10 +9,10 @@ import { target } from "../../tmux/escape.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
 import type { MethodContext } from "../context.ts";
-import { objectParam, optionalString, paneIdParam } from "../params.ts";
+import { objectParam, optionalString, paneParam } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, tabInfo, workspaceInfo } from "../shapes.ts";
-import { space } from "./structure.ts";
+import { verb } from "../verb.ts";
 import { layoutAround, paneOf } from "./tree.ts";
 
 type Params = Record<string, unknown>;
@@ -32,14 +32,14 @@ const zoomed = async (ctx: MethodContext, windowId: string) =>
   "1";
 
 export async function paneMove(params: Params, ctx: MethodContext) {
-  const id = paneIdParam(params);
+  const asked = paneParam(params);
   const destination = objectParam(params, "destination");
   const kind = optionalString(destination, "type");
   const focus = params.focus === true;
   const before = await takeSnapshot(ctx.tmux);
-  const pane = paneOf(before, id);
+  const pane = paneOf(before, asked);
   const from = windowHolding(before, pane.windowId);
-  if (!from) throw new HerdrError("not_found", `pane ${pane.publicId} has no tab`);
+  if (!from) throw new HerdrError("pane_not_found", `pane ${pane.publicId} has no tab`);
   const previous = {
     previous_pane_id: pane.publicId,
     previous_workspace_id: from.session.publicId,
@@ -66,14 +66,14 @@ export async function paneMove(params: Params, ctx: MethodContext) {
     const tabId = optionalString(destination, "tab_id");
     if (!tabId) throw new HerdrError("invalid_params", 'destination "tab" needs "tab_id"');
     const to = before.sessions.flatMap((s) => s.windows).find((w) => w.publicId === tabId || w.id === tabId);
-    if (!to) throw new HerdrError("not_found", `tab ${tabId} not found`);
+    if (!to) throw new HerdrError("tab_not_found", `tab ${tabId} not found`);
     if (to.id === pane.windowId) return unchanged("same_tab");
     if (await zoomed(ctx, to.id)) return unchanged("zoomed_tab");
     const split = SPLITS[optionalString(destination, "split") ?? ""];
     if (!split) throw new HerdrError("invalid_params", 'destination "split" must be "right" or "down"');
     const beside =
       destination.target_pane_id !== undefined
-        ? paneOf(before, paneIdParam(destination, "target_pane_id"))
+        ? paneOf(before, paneParam(destination, "target_pane_id"))
         : (to.panes.find((p) => p.active) ?? to.panes[0]);
     if (!beside || beside.windowId !== to.id)
       throw new HerdrError("not_found", `target pane is not in tab ${to.publicId}`);
@@ -97,7 +97,7 @@ export async function paneMove(params: Params, ctx: MethodContext) {
     const session = workspace
       ? before.sessions.find((s) => s.publicId === workspace || s.id === workspace)
       : from.session;
-    if (!session) throw new HerdrError("not_found", `workspace ${workspace} not found`);
+    if (!session) throw new HerdrError("workspace_not_found", `workspace ${workspace} not found`);
     created = {
       tab: await breakPane(ctx.tmux, pane.id, session.id, {
         label: optionalString(destination, "label"),
@@ -105,7 +105,7 @@ export async function paneMove(params: Params, ctx: MethodContext) {
       }),
     };
   } else if (kind === "new_workspace") {
-    const session = await space(() =>
+    const session = await verb(() =>
       createSession(ctx.tmux, optionalString(destination, "label"), pane.path),
     );
     const placeholder = session.windows[0]?.id;

@@ -8,7 +8,7 @@ import { takeSnapshot } from "../../tmux/server.ts";
 import type { MethodContext } from "../context.ts";
 import { checkRespond } from "../grants.ts";
 import { tmuxKeys } from "../keys.ts";
-import { optionalCount, optionalString, paneIdParam, requiredString, stringList } from "../params.ts";
+import { optionalCount, optionalString, paneParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo } from "../shapes.ts";
 import { verb } from "../verb.ts";
@@ -28,18 +28,21 @@ function oneOf(params: Params, name: string, allowed: string[], fallback?: strin
 
 export async function paneReadMethod(params: Params, ctx: MethodContext) {
   const snapshot = await takeSnapshot(ctx.tmux);
-  const pane = paneOf(snapshot, paneIdParam(params));
+  const asked = paneParam(params);
+  const pane = paneOf(snapshot, asked);
   const source = oneOf(params, "source", SOURCES);
   const format = oneOf(params, "format", FORMATS, "text");
   const lines = optionalCount(params, "lines");
-  const { text } = await verb(() =>
-    readPane(ctx.tmux, {
-      pane: pane.id,
-      // recent: the history above the screen too; tmux keeps no unwrapped copy, so recent_unwrapped reads the same.
-      scrollback: source === "recent" || source === "recent_unwrapped",
-      ansi: format === "ansi",
-      lines: lines || undefined,
-    }),
+  const { text } = await verb(
+    () =>
+      readPane(ctx.tmux, {
+        pane: pane.id,
+        // recent: the history above the screen too; tmux keeps no unwrapped copy, so recent_unwrapped reads the same.
+        scrollback: source === "recent" || source === "recent_unwrapped",
+        ansi: format === "ansi",
+        lines: lines || undefined,
+      }),
+    asked.named,
   );
   const { pane_id, workspace_id, tab_id } = paneInfo(pane, snapshot);
   return {
@@ -56,28 +59,30 @@ export async function checkRespondFor(id: string, ctx: MethodContext): Promise<v
 }
 
 export async function paneSendTextMethod(params: Params, ctx: MethodContext) {
-  const id = paneIdParam(params);
+  const { raw: id, named } = paneParam(params);
   const text = requiredString(params, "text");
   await checkRespondFor(id, ctx);
-  if (text !== "") await verb(() => sendText(ctx.tmux, { pane: id, bytes: new TextEncoder().encode(text) }));
+  if (text !== "")
+    await verb(() => sendText(ctx.tmux, { pane: id, bytes: new TextEncoder().encode(text) }), named);
   return { type: "ok" };
 }
 
 export async function paneSendKeysMethod(params: Params, ctx: MethodContext) {
-  const id = paneIdParam(params);
+  const { raw: id, named } = paneParam(params);
   const keys = await tmuxKeys(stringList(params, "keys"));
   await checkRespondFor(id, ctx);
-  if (keys.length) await verb(() => sendKeys(ctx.tmux, { pane: id, keys }));
+  if (keys.length) await verb(() => sendKeys(ctx.tmux, { pane: id, keys }), named);
   return { type: "ok" };
 }
 
 /** herdr's pane.send_input: `text` (pasted) and then `keys`, in one request. */
 export async function paneSendInputMethod(params: Params, ctx: MethodContext) {
-  const id = paneIdParam(params);
+  const { raw: id, named } = paneParam(params);
   const text = optionalString(params, "text") ?? "";
   const keys = params.keys === undefined ? [] : await tmuxKeys(stringList(params, "keys"));
   await checkRespondFor(id, ctx);
-  if (text !== "") await verb(() => sendText(ctx.tmux, { pane: id, bytes: new TextEncoder().encode(text) }));
-  if (keys.length) await verb(() => sendKeys(ctx.tmux, { pane: id, keys }));
+  if (text !== "")
+    await verb(() => sendText(ctx.tmux, { pane: id, bytes: new TextEncoder().encode(text) }), named);
+  if (keys.length) await verb(() => sendKeys(ctx.tmux, { pane: id, keys }), named);
   return { type: "ok" };
 }

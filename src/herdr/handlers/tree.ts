@@ -7,17 +7,16 @@ import { takeSnapshot } from "../../tmux/server.ts";
 import type { Session, Snapshot, Window } from "../../tmux/snapshot.ts";
 import type { MethodContext } from "../context.ts";
 import { layoutSnapshot, parseTmuxLayout } from "../layout.ts";
-import { optionalString, paneIdParam, requiredString } from "../params.ts";
+import { optionalString, type PaneParam, paneParam, requiredString } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { paneInfo, sessionSnapshot, tabInfo, tabs, workspaceInfo, workspaces } from "../shapes.ts";
+import { notFoundError } from "../verb.ts";
 
 type Params = Record<string, unknown>;
 
-const notFound = (what: string, id: string) => new HerdrError("not_found", `${what} ${id} not found`);
-
 function sessionOf(snapshot: Snapshot, id: string) {
   const index = snapshot.sessions.findIndex((s) => s.publicId === id || s.id === id);
-  if (index < 0) throw notFound("workspace", id);
+  if (index < 0) throw notFoundError({ kind: "workspace", id });
   return { session: snapshot.sessions[index] as Snapshot["sessions"][number], number: index + 1 };
 }
 
@@ -29,14 +28,16 @@ function windowOf(snapshot: Snapshot, id: string) {
     );
     if (window) return { session, window };
   }
-  throw notFound("tab", id);
+  throw notFoundError({ kind: "tab", id });
 }
 
-/** The pane of a raw id (from paneIdParam). */
-export function paneOf(snapshot: Snapshot, id: string) {
-  const pane = snapshot.panes.get(id);
-  if (!pane) throw notFound("pane", id);
-  return pane;
+/** The pane a request named (paneParam), or of a raw id taw found itself. */
+export function paneOf(snapshot: Snapshot, pane: PaneParam | string) {
+  const { raw, named } =
+    typeof pane === "string" ? { raw: pane, named: { kind: "pane", id: pane } as const } : pane;
+  const found = snapshot.panes.get(raw);
+  if (!found) throw notFoundError(named);
+  return found;
 }
 
 /** One tmux call for every window's layout string and zoom flag. */
@@ -100,7 +101,7 @@ export async function layoutAround(ctx: MethodContext, pane: string) {
     session &&
     window &&
     windowLayout(snapshot, session, window, { zoomed: flag === "1", layout: layout ?? "" });
-  if (!held || !made) throw notFound("pane", pane);
+  if (!held || !made) throw notFoundError({ kind: "pane", id: held?.publicId ?? pane });
   return { snapshot, pane: held, ...made };
 }
 
@@ -148,7 +149,7 @@ export async function paneList(params: Params, ctx: MethodContext) {
 
 export async function paneGet(params: Params, ctx: MethodContext) {
   const snapshot = await takeSnapshot(ctx.tmux);
-  return { type: "pane_info", pane: paneInfo(paneOf(snapshot, paneIdParam(params)), snapshot) };
+  return { type: "pane_info", pane: paneInfo(paneOf(snapshot, paneParam(params)), snapshot) };
 }
 
 /** The pane `params[name]` names, else the focused one (an attached session's active pane),
@@ -156,11 +157,11 @@ export async function paneGet(params: Params, ctx: MethodContext) {
 export function givenOrFocused(snapshot: Snapshot, params: Params, name: string) {
   const pane =
     params[name] !== undefined
-      ? paneOf(snapshot, paneIdParam(params, name))
+      ? paneOf(snapshot, paneParam(params, name))
       : [...snapshot.panes.values()].find((p) => paneInfo(p, snapshot).focused);
   if (!pane)
     throw new HerdrError(
-      "not_found",
+      "pane_not_found",
       `no ${name} given and no pane is focused: no client is attached to this tmux server`,
     );
   return pane;

@@ -42,7 +42,7 @@ function folderOf(params: Params, snapshot: Snapshot): string {
   const id = optionalString(params, "workspace_id");
   if (!id) throw new HerdrError("invalid_params", 'give "workspace_id" or "cwd"');
   const session = snapshot.sessions.find((s) => s.publicId === id || s.id === id);
-  if (!session) throw new HerdrError("not_found", `workspace ${id} not found`);
+  if (!session) throw new HerdrError("workspace_not_found", `workspace ${id} not found`);
   const window = session.windows.find((w) => w.active) ?? session.windows[0];
   const pane = window?.panes.find((p) => p.active) ?? window?.panes[0];
   if (!pane?.path) throw new HerdrError("not_found", `workspace ${id} has no pane with a folder`);
