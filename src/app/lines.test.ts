@@ -25,6 +25,28 @@ test("with no engine the header says the states may be stale, in the blocked col
   expect(header(60).map((span) => span.text)).toContain("engine: off");
 });
 
+test("a header too narrow for every view's name shows the one in view whole, not the last one cut", () => {
+  const text = (width: number, view: "agents" | "inbox") =>
+    headerSpans(
+      {
+        counts: { blocked: 1, done: 1, working: 1, idle: 1 },
+        view,
+        engine: "hosting",
+        socket: "",
+        popup: false,
+        demo: true,
+      },
+      width,
+      DEFAULT_THEME,
+    )
+      .map((span) => span.text)
+      .join("");
+  expect(text(160, "agents")).toContain(" Agents  Tree  Worktrees  Inbox ");
+  expect(text(60, "inbox")).toContain("│ Inbox │");
+  expect(text(60, "inbox")).not.toContain("Agents");
+  expect(columns(text(60, "inbox"))).toBeLessThanOrEqual(60);
+});
+
 test("an Agents row marks an agent that reports for itself, at the end of its label column, in the same width", () => {
   const rowOf = (source: string) => {
     const snapshot = fixtureSnapshot([

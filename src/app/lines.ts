@@ -60,12 +60,15 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
   const compact = width < WIDE_HEADER;
   const countOf = (s: (typeof states)[number]) => `${theme.glyph[s.key]} ${s.n}${compact ? "" : ` ${s.key}`}`;
   const countText = states.map(countOf).join("  ");
-  const viewText = VIEWS.map((v) => v.text).join("");
   const engineText = compact && input.engine === "off" ? "engine: off" : ENGINE_TEXT[input.engine];
   // An agent view narrows the Agents list: say so, by its label (else its owner).
   const viewTag = input.viewName ? `view: ${input.viewName}  ` : "";
-  const fixed =
-    columns(left) + columns(countText) + columns(viewText) + columns(viewTag) + columns(engineText) + 6;
+  const besideViews = columns(left) + columns(countText) + columns(viewTag) + columns(engineText) + 6;
+  // Where every view's name does not fit beside the rest, the one shown stands alone (Tab
+  // still cycles them, as the footer says) rather than the last being cut mid-word.
+  const allViews = columns(VIEWS.map((v) => v.text).join(""));
+  const views = besideViews + allViews <= width ? VIEWS : VIEWS.filter((v) => v.view === input.view);
+  const fixed = besideViews + columns(views.map((v) => v.text).join(""));
   const socketText = width - fixed > 8 ? cell(input.socket, width - fixed) : "";
   return [
     { text: left, fg: theme.primary, bold: true },
@@ -74,7 +77,7 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
       fg: s.n > 0 ? theme.state[s.key] : theme.muted,
     })),
     { text: `  ${theme.separator}`, fg: theme.muted },
-    ...VIEWS.map((v) => ({
+    ...views.map((v) => ({
       text: v.text,
       fg: input.view === v.view ? theme.accent : theme.muted,
       bold: input.view === v.view,
