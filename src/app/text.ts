@@ -1,5 +1,7 @@
 // Fixed-width cells for the row layouts: clip or pad text to a number of columns.
 
+import { homedir } from "node:os";
+
 /** `text` cut or padded to exactly `width` columns (one column per code point). */
 export function cell(text: string, width: number): string {
   if (width <= 0) return "";
@@ -33,3 +35,8 @@ export function wrapWords(text: string, width: number): string[] {
   if (line || lines.length === 0) lines.push(line);
   return lines;
 }
+
+const home = homedir();
+/** A path under the user's home as `~/…`: shorter, and no machine's home folder on screen. */
+export const shortPath = (path: string) =>
+  path === home || path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;

@@ -1,18 +1,14 @@
 // The sessionizer (`O`): project folders narrowed by what is typed, each with its session when
 // one is open there and where it was found (the footer shows the line).
 
-import { homedir } from "node:os";
 import type { Folder } from "../../sessionizer/folders.ts";
 import { matchFolders } from "../../sessionizer/match.ts";
 import { useDash } from "../context.ts";
+import { shortPath } from "../text.ts";
 import { ChoiceBox } from "./ChoiceBox.tsx";
 
 const BOX_WIDTH = 80;
 const BOX_TOP = 1;
-
-const home = homedir();
-const shortPath = (path: string) =>
-  path === home || path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 
 function rowText(folder: Folder): string {
   const session = folder.session ? `  [${folder.session.name}]` : "";

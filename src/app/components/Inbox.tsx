@@ -9,7 +9,7 @@ import { formatDuration } from "../../duration.ts";
 import type { InboxEntry } from "../../inbox/collect.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { scrollTop } from "../store.ts";
-import { cell } from "../text.ts";
+import { cell, shortPath } from "../text.ts";
 import { frame, stateColor, stateGlyph, type Theme } from "../theme.ts";
 
 /** While the Inbox is shown its prompts are read again this often (a prompt may change). */
@@ -52,7 +52,7 @@ export function answerHint(entry: InboxEntry): string {
 function detailLines(entry: InboxEntry, width: number): string[] {
   const inner = width - 2;
   const lines = [
-    `${entry.row.label} in ${entry.row.place} · ${entry.row.path}${entry.row.branch ? ` (${entry.row.branch})` : ""}`,
+    `${entry.row.label} in ${entry.row.place} · ${shortPath(entry.row.path)}${entry.row.branch ? ` (${entry.row.branch})` : ""}`,
     `asks: ${entry.tool ? `${entry.tool}: ` : ""}${entry.ask}`,
     ...entry.options.map((label, index) => `  ${index + 1}. ${label}`),
   ];
