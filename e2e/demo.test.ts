@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { screenShows } from "./dashboard-helpers.ts";
 import { type DemoScene, showsDemoAgents, useDemos } from "./demo-scene.ts";
-import { AWAY, TAW, useServers, waitFor } from "./harness.ts";
+import { AWAY, TAW, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const demos = useDemos();
@@ -65,7 +65,7 @@ async function misfits(demo: DemoScene): Promise<string[]> {
 }
 
 /** `taw start` in a user's 80×24 terminal; the demo's agents once each reads its state. */
-async function startDemo(): Promise<{ demo: DemoScene; dashboard: string; rows: Row[] }> {
+async function startDemo(): Promise<{ demo: DemoScene; s: TestServer; dashboard: string; rows: Row[] }> {
   const demo = demos();
   const line = `cd '${AWAY}' && ${demo.shellEnv} '${TAW}' start; echo "taw start exited $?"; exec sh`;
   const s = await server({ width: 80, height: 24, command: `sh -c ${JSON.stringify(line)}` });
@@ -75,17 +75,24 @@ async function startDemo(): Promise<{ demo: DemoScene; dashboard: string; rows: 
     "one blocked, one done, one working, one idle",
   );
   const dashboard = await screenShows(s, "main", showsDemoAgents, "the demo's agents on the dashboard");
-  return { demo, dashboard, rows };
+  return { demo, s, dashboard, rows };
 }
 
 describe("the demo taw start opens", () => {
   test(
     "in an 80×24 terminal: one agent blocked, one done, one working, one idle; the blocked one's question and options read whole; no pane wraps or shows a machine path",
     async () => {
-      const { demo, dashboard } = await startDemo();
-      expect(dashboard.split("\n").find((row) => row.includes("⏸ api"))).toContain(
-        "approval: sleep 8 && touch ran.txt",
+      const { demo, s } = await startDemo();
+      // The row says what the agent asks once its prompt has been read, a moment after it
+      // first reads blocked (until then it shows the agent's title).
+      const apiRow = (screen: string) => screen.split("\n").find((row) => row.includes("⏸ api")) ?? "";
+      const dashboard = await screenShows(
+        s,
+        "main",
+        (screen) => apiRow(screen).includes("approval:"),
+        "the blocked row saying what it asks",
       );
+      expect(apiRow(dashboard)).toContain("approval: sleep 8 && touch ran.txt");
       const inbox = await demo.taw(["agent", "inbox", "--json"]);
       expect(inbox.json?.result).toEqual([expect.objectContaining({ ask: COMMAND, options: OPTIONS })]);
       const text = (await demo.taw(["agent", "inbox"])).stdout;
