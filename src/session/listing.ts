@@ -15,8 +15,10 @@ import {
 } from "./format.ts";
 import { KEPT_FACTS_OPTION, keptFacts } from "./kept.ts";
 
-/** A session made this soon after its server started is the one the server started with. */
+/** The session the server started with: its first ($0), made this soon after the start. A
+ * session a script makes a moment later has another id, so it is saved as any other. */
 const STARTUP_SECONDS = 2;
+const FIRST_SESSION_ID = "$0";
 
 /** The session option that ties a live session to its file (SavedSession.token). */
 export const SAVE_TOKEN_OPTION = "@agent_save_token";
@@ -177,7 +179,8 @@ export function sessionsFromListing(
       };
       sessions.set(row.session, session);
       ids?.sessions.set(session, row.sessionId);
-      if (Number(row.sinceStart) <= STARTUP_SECONDS) ids?.startup?.add(session);
+      if (row.sessionId === FIRST_SESSION_ID && Number(row.sinceStart) <= STARTUP_SECONDS)
+        ids?.startup?.add(session);
     }
     let window = session.windows.find((w) => w.index === Number(row.windowIndex));
     if (!window) {
