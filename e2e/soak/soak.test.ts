@@ -206,7 +206,9 @@ describe("soak (short)", () => {
         // Fill what is left: the next event line finds no space.
         Bun.spawnSync(["dd", "if=/dev/zero", `of=${join(fullDisk, "fill")}`, "bs=4k"], { stderr: "ignore" });
         const said = await detectsWhileWritesFail(s, pane);
-        expect(said).toMatch(/^cannot write (events|the roster) to .*: ENOSPC$/);
+        expect(said).toMatch(
+          /^cannot write (events|the roster): no space left on the disk that holds .*: free some space \(ENOSPC\)$/,
+        );
         expect((await s.taw(["doctor"], env)).stdout).toMatch(/^warn engine: .*cannot write .*ENOSPC/m);
         // Space again: the next event is written and the warning goes.
         rmSync(join(fullDisk, "fill"));
