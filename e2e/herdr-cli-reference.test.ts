@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { call } from "../src/herdr/client.ts";
 import { git, useRepos } from "./git-repo.ts";
 import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
 import { engineWithSocket } from "./herdr-engine.ts";
@@ -134,7 +135,7 @@ describe("herdr's integration hooks that name the pane first", () => {
     "%s's hook, run in a taw pane, records its session",
     async (agent) => {
       const s = await server();
-      const { proc } = await engineWithSocket(s);
+      const { path, proc } = await engineWithSocket(s);
       try {
         const dir = mkdtempSync(join(tmpdir(), "taw-herdr-hook-"));
         const rc = join(dir, "rc");
@@ -152,6 +153,14 @@ describe("herdr's integration hooks that name the pane first", () => {
           10_000,
           `${agent}'s session recorded`,
         );
+        // herdr shows the session with the source its report named, though no hook owns the state.
+        const got = (await call(path, "pane.get", { pane_id: await publicPane(s, pane) })).result;
+        expect(got.pane.agent_session).toEqual({
+          source: `herdr:${agent}`,
+          agent,
+          kind: "id",
+          value: `sess-${agent}`,
+        });
       } finally {
         proc.kill();
         await proc.exited;

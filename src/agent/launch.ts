@@ -66,6 +66,7 @@ const OCCUPANT_OPTIONS = [
   AGENT_OPTIONS.name,
   AGENT_OPTIONS.sessionId,
   AGENT_OPTIONS.sessionPath,
+  AGENT_OPTIONS.sessionSource,
   AGENT_OPTIONS.reportSeq,
   AGENT_OPTIONS.display,
   AGENT_OPTIONS.title,

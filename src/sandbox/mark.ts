@@ -16,5 +16,6 @@ export async function markSandboxed(tmux: Tmux, pane: string, profile: string, p
     setOption(scope, SANDBOX_PID_OPTION, String(pid)),
     unsetOption(scope, AGENT_OPTIONS.sessionId),
     unsetOption(scope, AGENT_OPTIONS.sessionPath),
+    unsetOption(scope, AGENT_OPTIONS.sessionSource),
   ]);
 }

@@ -20,6 +20,8 @@ export const AGENT_OPTIONS = {
   kindHint: "@agent_kind_hint",
   sessionId: "@agent_session_id",
   sessionPath: "@agent_session_path",
+  /** The source of the report that gave the session (herdr's agent_session.source). */
+  sessionSource: "@agent_session_source",
   reportSeq: "@agent_report_seq",
   display: "@agent_display",
   title: "@agent_title",

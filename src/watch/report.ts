@@ -22,6 +22,7 @@ const R = REPORT_OPTIONS;
 const AGENT_RECORD = [
   O.sessionId,
   O.sessionPath,
+  O.sessionSource,
   O.message,
   O.reportedKind,
   R.resumeSource,
@@ -103,7 +104,8 @@ export interface AgentReport extends ReportBase, SessionFields {
 /** The session, resume command and Claude's flags a report writes. */
 function sessionBody(pane: string, report: ReportBase & SessionFields): string[] {
   const body: string[] = [];
-  if (report.sessionId !== undefined) body.push(set(pane, O.sessionId, report.sessionId));
+  if (report.sessionId !== undefined)
+    body.push(set(pane, O.sessionId, report.sessionId), set(pane, O.sessionSource, report.source));
   if (report.sessionPath !== undefined) body.push(set(pane, O.sessionPath, report.sessionPath));
   if (report.resume?.length)
     body.push(

@@ -275,6 +275,7 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
     if (o.options.kindHint !== kind) d.writes.name = "";
     d.writes.sessionId = "";
     d.writes.sessionPath = "";
+    d.writes.sessionSource = "";
     d.writes.reportedKind = "";
   }
   d.transitions.push({
