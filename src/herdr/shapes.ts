@@ -53,7 +53,12 @@ export function paneInfo(pane: Pane, snapshot: Snapshot): Record<string, unknown
     display_agent: a.display,
     agent_status: agent ? statusOf(a.state) : "unknown",
     agent_session: a.sessionId
-      ? { source: a.sessionSource || a.source.replace(/^hook:/, ""), agent: a.kind, kind: "id", value: a.sessionId }
+      ? {
+          source: a.sessionSource || a.source.replace(/^hook:/, ""),
+          agent: a.kind,
+          kind: "id",
+          value: a.sessionId,
+        }
       : undefined,
     // herdr's scroll geometry: how far back the pane is scrolled and can scroll, and its rows.
     scroll: {
