@@ -1,6 +1,9 @@
-// taw setup: the lines to add to ~/.tmux.conf for where this taw is installed.
+// taw setup: the lines to add to ~/.tmux.conf for where this taw is installed; with
+// --link-herdr, taw's `herdr` linked by name instead.
 
 import { join } from "node:path";
+import { herdrBinPath } from "../herdr/env.ts";
+import { type LinkHerdrResult, linkHerdr, linkHerdrText } from "../integration/link-herdr.ts";
 import { PACKAGE_ROOT } from "../runtime.ts";
 import { shellQuote } from "../tmux/escape.ts";
 import { defineCommand } from "./command.ts";
@@ -20,9 +23,21 @@ export function setupLines(pluginFile: string): string[] {
   ];
 }
 
-export const setupCommand = defineCommand({
+type SetupResult = { plugin: string; lines: string[] } | ({ herdr: string } & LinkHerdrResult);
+
+export const setupCommand = defineCommand<SetupResult>({
   path: ["setup"],
   summary: "print the lines to add to ~/.tmux.conf",
-  run: async () => ({ plugin: PLUGIN_FILE, lines: setupLines(PLUGIN_FILE) }),
-  render: (result) => result.lines.join("\n"),
+  flags: {
+    "link-herdr": {
+      type: "boolean",
+      description:
+        "link taw's herdr as `herdr` beside taw on PATH (or ~/.local/bin) when no herdr is on PATH",
+    },
+  },
+  run: async ({ args, env }) =>
+    args.flags["link-herdr"]
+      ? { herdr: herdrBinPath(), ...linkHerdr(env, herdrBinPath()) }
+      : { plugin: PLUGIN_FILE, lines: setupLines(PLUGIN_FILE) },
+  render: (result) => ("lines" in result ? result.lines.join("\n") : linkHerdrText(result, result.herdr)),
 });
