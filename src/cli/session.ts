@@ -165,7 +165,8 @@ export const sessionRestore = defineCommand({
     },
     merge: {
       type: "boolean",
-      description: "into a live session, add the saved windows and panes it lacks (the live ones are left as they are)",
+      description:
+        "into a live session, add the saved windows and panes it lacks (the live ones are left as they are)",
     },
   },
   run(ctx) {
