@@ -149,6 +149,53 @@ describe("restore --merge", () => {
     expect(again.json?.result.merged).toEqual([expect.objectContaining({ windows: 0, panes: 0 })]);
     expect(await windows()).toEqual(after);
   }, 30_000);
+
+  test("a closed pane comes back into its live window; the live pane keeps its process and stays active", async () => {
+    const s = await server();
+    const { root, env } = scratch();
+    const [left, right] = [join(root, "left"), join(root, "right")];
+    for (const dir of [left, right]) mkdirSync(dir);
+    await s.run("new-window", "-t", "main:1", "-c", left, "sh");
+    await s.run("split-window", "-t", "main:1", "-c", right, "sh");
+    await s.taw(["session", "save", "main"], env);
+    // The second pane closes; the surviving one is made the active pane again.
+    await s.run("kill-pane", "-t", "main:1.1");
+    const panes = async () =>
+      (
+        await s.run(
+          "list-panes",
+          "-t",
+          "main:1",
+          "-F",
+          "#{pane_id} #{pane_pid} #{pane_active} #{pane_current_path}",
+        )
+      )
+        .trim()
+        .split("\n");
+    const [survivor = ""] = await panes();
+    expect(survivor).toEndWith(` 1 ${left}`);
+
+    const merged = await s.taw(["session", "restore", "main", "--merge", "--json"], env);
+    expect(merged.code).toBe(0);
+    expect(merged.json?.result.merged).toEqual([
+      expect.objectContaining({
+        windows: 0,
+        panes: 1,
+        windows_added: [],
+        panes_added: [{ window: 1, pane: 1, cwd: right }],
+      }),
+    ]);
+    await waitFor(async () => (await panes()).length === 2, 5000, "the pane back");
+    const [kept, back = ""] = await panes();
+    expect(kept).toBe(survivor);
+    expect(back).toEndWith(` 0 ${right}`);
+
+    const again = await s.taw(["session", "restore", "main", "--merge", "--json"], env);
+    expect(again.json?.result.merged).toEqual([
+      expect.objectContaining({ windows: 0, panes: 0, panes_added: [] }),
+    ]);
+    expect(await panes()).toEqual([kept ?? "", back]);
+  }, 30_000);
 });
 
 describe("earlier saves", () => {

@@ -101,6 +101,7 @@ function renderRestore(report: RestoreReport, typed: boolean): string {
   }
   for (const session of report.merged) {
     lines.push(`merged ${session.session}: ${session.windows} windows, ${session.panes} panes added`);
+    for (const pane of session.panes_added) lines.push(`  pane back in window ${pane.window}: ${pane.cwd}`);
     for (const folder of session.missing_folders) lines.push(`  folder gone: ${folder}`);
   }
   for (const name of report.live) lines.push(`${name} is live: left as it is`);
@@ -164,7 +165,8 @@ export const sessionRestore = defineCommand({
     },
     merge: {
       type: "boolean",
-      description: "into a live session, add the saved windows it lacks (the live ones are left as they are)",
+      description:
+        "into a live session, add the saved windows and panes it lacks (the live ones are left as they are)",
     },
   },
   run(ctx) {

@@ -8,7 +8,7 @@ import { notFound } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { listSessionColumns } from "../tmux/sessions.ts";
 import { type KeepRule, keepEarlier, readEarlier, saveId } from "./earlier.ts";
-import { mergeSession } from "./merge.ts";
+import { type MergedSession, mergeSession } from "./merge.ts";
 import { type RestoredSession, restoreSession } from "./restore.ts";
 import { clearRestoring } from "./restoring.ts";
 import { typeResume } from "./resume.ts";
@@ -20,7 +20,7 @@ export interface RestoreRequest {
   /** Sessions by name; empty with `all` for every saved one. */
   names: string[];
   all: boolean;
-  /** A live session gets the saved windows it lacks (merge.ts) instead of being left alone. */
+  /** A live session gets the saved windows and panes it lacks (merge.ts) instead of being left alone. */
   merge?: boolean;
   /** An earlier save to restore (the one session named) instead of its last, by id
    * (`taw session history`); the last is kept as an earlier save first, by `keep`. */
@@ -32,7 +32,7 @@ export interface RestoreRequest {
 export interface RestoreReport {
   restored: RestoredSession[];
   /** Live sessions that got the saved windows they lacked (--merge). */
-  merged: RestoredSession[];
+  merged: MergedSession[];
   /** Named or saved sessions that were already live: left as they are. */
   live: string[];
   /** Sessions tmux would not make, with why. */

@@ -138,6 +138,13 @@ export interface Into extends PaneShell {
   placeholder?: string;
 }
 
+/** A saved pane made into a live window of the session, by splitting its live pane `after`. */
+export interface PaneSplit {
+  window: number;
+  pane: SavedPane;
+  after: string;
+}
+
 /** A session's id, one more column, and what its new panes run (PaneShell), tab-separated. */
 export const PANE_SHELL_FORMAT = (column: string) =>
   `#{session_id}\t${column}\t#{default-shell}\t${freeTextColumn("default-command")}`;
@@ -149,6 +156,7 @@ export async function fill(
   ids: Into,
   manifests: ManifestSet,
   where: RestoreWhere,
+  splits: PaneSplit[] = [],
 ): Promise<RestoredSession> {
   const { sessionId, placeholder } = ids;
   const windowTarget = (index: number) => target(`${sessionId}:${index}`);
@@ -162,26 +170,39 @@ export async function fill(
   if (placeholder) make.unshift(...setSessionOptions(sessionId, session.options ?? []));
   if (placeholder && session.history_limit)
     make.unshift(["set-option", "-t", target(sessionId), "history-limit", String(session.history_limit)]);
+  /** The words that open a saved pane: its folder, history, program; the next command makes it. */
+  const opening = (windowIndex: number, pane: SavedPane) => {
+    const { dir, error } = folderFor(pane, session, where.home);
+    made.push({ saved: pane, dir, command: make.length, id: "", error });
+    const history = join(where.historyDir, historyName(windowIndex, pane.index));
+    const program = error ? undefined : programToRun(pane.program, dir);
+    const divider = dividerLine(session.saved_at, dir, program);
+    const shown = restoredCommand(history, divider, ids, program) ?? [];
+    return ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}", ...shown];
+  };
   for (const window of session.windows) {
     window.panes.forEach((pane, index) => {
-      const { dir, error } = folderFor(pane, session, where.home);
-      made.push({ saved: pane, dir, command: make.length, id: "", error });
-      const history = join(where.historyDir, historyName(window.index, pane.index));
-      const program = error ? undefined : programToRun(pane.program, dir);
-      const divider = dividerLine(session.saved_at, dir, program);
-      const shown = restoredCommand(history, divider, ids, program) ?? [];
-      const opens = ["-c", startDirectory(dir), ...RESTORED_ENV, "-P", "-F", "#{pane_id}"];
       if (index === 0) {
         const name = window.auto_name ? [] : ["-n", newName(window.name)];
-        make.push(["new-window", "-d", "-t", windowTarget(window.index), ...name, ...opens, ...shown]);
+        make.push([
+          "new-window",
+          "-d",
+          "-t",
+          windowTarget(window.index),
+          ...name,
+          ...opening(window.index, pane),
+        ]);
       } else {
         // Splitting the active pane puts the new one after it and makes it active: panes
         // come in their saved order, and "tiled" keeps room for the next split.
-        make.push(["split-window", "-t", windowTarget(window.index), ...opens, ...shown]);
+        make.push(["split-window", "-t", windowTarget(window.index), ...opening(window.index, pane)]);
         make.push(["select-layout", "-t", windowTarget(window.index), "tiled"]);
       }
     });
   }
+  // Into a live window: in the background (-d), after the live pane `after` names.
+  for (const split of splits)
+    make.push(["split-window", "-d", "-t", target(split.after), ...opening(split.window, split.pane)]);
   const results = await tmux.batch(make);
   for (const pane of made) {
     const result = results[pane.command];
