@@ -5,7 +5,7 @@
 // A combo herdr or the installed tmux cannot read is herdr's `invalid_key`; none is sent.
 
 import { isTmuxKey } from "../tmux/keys.ts";
-import { detectVersion } from "../tmux/version.ts";
+import { installedVersion } from "../tmux/version.ts";
 import { HerdrError } from "./protocol.ts";
 
 const NAMED: Record<string, string> = {
@@ -82,7 +82,7 @@ export function tmuxKey(combo: string): string | undefined {
 
 /** The tmux key names for `combos`, every one checked before any is sent. */
 export async function tmuxKeys(combos: string[]): Promise<string[]> {
-  const version = await detectVersion();
+  const version = await installedVersion();
   return combos.map((combo) => {
     const key = tmuxKey(combo);
     if (key === undefined || !isTmuxKey(key, version)) {

@@ -5,7 +5,7 @@
 // mouse keys, which send-keys types out without a mouse event) are refused too.
 
 import { EXIT, TawError } from "../errors.ts";
-import { atLeast, detectVersion, type TmuxVersion } from "./version.ts";
+import { atLeast, installedVersion, type TmuxVersion } from "./version.ts";
 
 const NAMED = [
   ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`),
@@ -83,7 +83,7 @@ export function isTmuxKey(name: string, version: TmuxVersion): boolean {
 /** Refuses, with TawError `invalid_key` (a usage error), every name in `names` that the
  * installed tmux would type as text; `literal` says how to send text instead. */
 export async function checkKeys(names: string[], literal: string): Promise<void> {
-  const version = await detectVersion();
+  const version = await installedVersion();
   const unknown = names.filter((name) => !isTmuxKey(name, version));
   if (unknown.length === 0) return;
   throw new TawError(

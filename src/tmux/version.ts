@@ -43,6 +43,19 @@ export const features = (version: TmuxVersion) => ({
   clientFocusHooks: atLeast(version, 3, 6),
 });
 
+let installed: Promise<TmuxVersion> | undefined;
+
+/** The installed tmux's version, read once per process: a verb that checks key names on every
+ * call (the engine's socket answers many) runs `tmux -V` once, not each time. A failed read is
+ * not kept. */
+export function installedVersion(): Promise<TmuxVersion> {
+  installed ??= detectVersion().catch((error) => {
+    installed = undefined;
+    throw error;
+  });
+  return installed;
+}
+
 /** Run `tmux -V` (needs no server). */
 export async function detectVersion(): Promise<TmuxVersion> {
   let output: string;
