@@ -434,19 +434,19 @@ describe("the herdr socket", () => {
         expect(await waitFor(() => named("workspace_created"), 10_000, "workspace_created")).toMatchObject({
           data: { type: "workspace_created", workspace: { workspace_id: workspace, label: "other" } },
         });
-        expect(sub.later).toContainEqual(
-          expect.objectContaining({
-            event: "tab_created",
-            data: expect.objectContaining({ tab: expect.objectContaining({ tab_id: tab }) }),
-          }),
-        );
+        const tabCreated = (line: { event: string; data: { tab?: { tab_id: string } } }) =>
+          line.event === "tab_created" && line.data.tab?.tab_id === tab;
+        expect(await waitFor(() => sub.later.find(tabCreated), 10_000, "tab_created")).toBeDefined();
         await s.run("kill-window", "-t", window);
         await s.run("kill-session", "-t", session);
         expect(await waitFor(() => named("workspace_closed"), 10_000, "workspace_closed")).toEqual({
           event: "workspace_closed",
           data: { type: "workspace_closed", workspace_id: workspace },
         });
-        expect(sub.later).toContainEqual({
+        // One diff carries both closes, but they reach the socket as separate lines: wait for it.
+        const tabClosed = (line: { event: string; data: { tab_id?: string } }) =>
+          line.event === "tab_closed" && line.data.tab_id === tab;
+        expect(await waitFor(() => sub.later.find(tabClosed), 10_000, "tab_closed")).toEqual({
           event: "tab_closed",
           data: { type: "tab_closed", tab_id: tab, workspace_id: "w0" },
         });
