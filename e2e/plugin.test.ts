@@ -220,6 +220,71 @@ describe("plugin", () => {
   );
 
   test(
+    "the popup's title and border come from @agent-wizard-popup-title and -border; a border tmux has not falls back",
+    async () => {
+      const inner = await server({ width: 100, height: 30 });
+      await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
+      // Quotes, a '#' and a ';' in the title are shown, never parsed as tmux commands.
+      await inner.run("set-option", "-g", "@agent-wizard-popup-title", `it's "my" #1; agents`);
+      await inner.run("set-option", "-g", "@agent-wizard-popup-border", "double");
+      await load(inner);
+      const outer = await attachedClient(inner);
+      await outer.run("send-keys", "-t", "main", "C-b", "A");
+      const framed = await waitFor(
+        async () => {
+          const text = await screen(outer);
+          return text.includes("taw popup") ? text : undefined;
+        },
+        15000,
+        "the popup on screen",
+      );
+      expect(framed).toContain(`it's "my" #1; agents`);
+      expect(framed).toContain("╔");
+      await outer.run("send-keys", "-t", "main", "q");
+      await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
+      // Unset title: "taw"; a border style tmux does not know: tmux's own (single) lines.
+      await inner.run("set-option", "-gu", "@agent-wizard-popup-title");
+      await inner.run("set-option", "-g", "@agent-wizard-popup-border", "dubble");
+      await outer.run("send-keys", "-t", "main", "C-b", "A");
+      const plain = await waitFor(
+        async () => {
+          const text = await screen(outer);
+          return text.includes("taw popup") ? text : undefined;
+        },
+        15000,
+        "the popup on screen again",
+      );
+      expect(plain).toMatch(/┌─*taw─/);
+      expect(plain).not.toContain("╔");
+      await outer.run("send-keys", "-t", "main", "q");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "@agent-wizard-clear-key clears the pane it is pressed in; uninstall lets the key go",
+    async () => {
+      const inner = await server({ width: 100, height: 30 });
+      await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await inner.run("set-option", "-g", "@agent-wizard-clear-key", "K");
+      await load(inner);
+      expect(await prefixBinding(inner, "K")).toContain("pane clear");
+      const outer = await attachedClient(inner);
+      await inner.run("send-keys", "-t", "main", "echo before-clear-$((6*7))", "Enter");
+      const innerScreen = () => inner.run("capture-pane", "-p", "-t", "main");
+      await waitFor(async () => (await innerScreen()).includes("before-clear-42"), 5000, "the echo");
+      await outer.run("send-keys", "-t", "main", "C-b", "K");
+      await waitFor(async () => !(await innerScreen()).includes("before-clear"), 10000, "the pane cleared");
+      expect((await inner.run("capture-pane", "-p", "-S", "-", "-t", "main")).includes("before-clear")).toBe(
+        false,
+      );
+      await inner.taw(["tmux", "uninstall"]);
+      expect(await prefixBinding(inner, "K")).toBeUndefined();
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
     "taw setup prints the run-shell line for this plugin file",
     async () => {
       const s = await server();

@@ -8,6 +8,7 @@ import { TAW_BIN } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, shellQuote, target, tmuxQuote, word } from "../tmux/escape.ts";
 import { showOption } from "../tmux/options.ts";
+import { features, installedVersion } from "../tmux/version.ts";
 import { clientHere } from "./client.ts";
 import { defineCommand } from "./command.ts";
 
@@ -15,6 +16,18 @@ export const POPUP_WIDTH_OPTION = "@agent-wizard-width";
 export const POPUP_HEIGHT_OPTION = "@agent-wizard-height";
 export const DEFAULT_POPUP_WIDTH = "90%";
 export const DEFAULT_POPUP_HEIGHT = "85%";
+export const POPUP_TITLE_OPTION = "@agent-wizard-popup-title";
+export const POPUP_BORDER_OPTION = "@agent-wizard-popup-border";
+export const DEFAULT_POPUP_TITLE = "taw";
+/** The border styles display-popup -b takes (tmux 3.3+). */
+export const POPUP_BORDERS = ["single", "rounded", "double", "heavy", "simple", "padded", "none"];
+
+/** The title, as a format display-popup -T expands as it opens: the option, else "taw". The
+ * option's text is never parsed by tmux, only shown. */
+const TITLE_FORMAT = `#{?#{${POPUP_TITLE_OPTION}},#{${POPUP_TITLE_OPTION}},${DEFAULT_POPUP_TITLE}}`;
+/** The border as a format: the option when it names a style, else the server's own
+ * popup-border-lines, so a typo falls back to what tmux would draw. */
+const BORDER_FORMAT = `#{?#{m/r:^(${POPUP_BORDERS.join("|")})$,#{${POPUP_BORDER_OPTION}}},#{${POPUP_BORDER_OPTION}},#{popup-border-lines}}`;
 
 function requireTerminal(): void {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -78,10 +91,14 @@ function dashboardArgv(server: string[], client: string, view?: View): string[] 
 
 /** The display-popup command line `taw popup` runs (exported for its test). */
 export async function popupArgs(tmux: Tmux, client: string, view?: View): Promise<string[]> {
-  const [width, height] = await tmux.batch([
+  const [width, height, border] = await tmux.batch([
     showOption({ kind: "global" }, POPUP_WIDTH_OPTION),
     showOption({ kind: "global" }, POPUP_HEIGHT_OPTION),
+    ["display-message", "-p", BORDER_FORMAT],
   ]);
+  const frame = features(await installedVersion()).popupBorderAndTitle
+    ? ["-T", TITLE_FORMAT, "-b", border?.ok ? border.output.trim() : "single"]
+    : [];
   return [
     "display-popup",
     ...(client ? ["-c", target(client)] : []),
@@ -90,6 +107,7 @@ export async function popupArgs(tmux: Tmux, client: string, view?: View): Promis
     sizeOf(width?.output ?? "", DEFAULT_POPUP_WIDTH),
     "-h",
     sizeOf(height?.output ?? "", DEFAULT_POPUP_HEIGHT),
+    ...frame,
     ...dashboardArgv(tmux.serverArgs(), client, view).map(word),
   ];
 }
@@ -103,7 +121,7 @@ const sizeFormat = (option: string, fallback: string) => `#{?#{${option}},#{${op
  * pressed. Three layers, innermost first: the dashboard's words quoted for the popup's shell,
  * `#` doubled for the format expansion, then the whole quoted as one word for tmux's parser.
  */
-export function popupKeyCommand(view?: View): string {
+export function popupKeyCommand(view?: View, framed = true): string {
   const size = (option: string, fallback: string) => shellQuote(sizeFormat(option, fallback));
   const dashboard = dashboardArgv([], "", view).map((part) => formatLiteral(shellQuote(part)));
   const shell = [...dashboard, "--client", "'#{client_name}'"].join(" ");
@@ -113,7 +131,12 @@ export function popupKeyCommand(view?: View): string {
     "-h",
     size(POPUP_HEIGHT_OPTION, DEFAULT_POPUP_HEIGHT),
   ];
-  return ["display-popup", "-E", ...sizes, tmuxQuote(shell)].join(" ");
+  // The title's format is kept for display-popup to expand (so its text is never parsed as a
+  // command); the border's is expanded by run-shell -C, to a style name or tmux's own.
+  const frame = framed
+    ? ["-T", shellQuote(formatLiteral(TITLE_FORMAT)), "-b", shellQuote(BORDER_FORMAT)]
+    : [];
+  return ["display-popup", "-E", ...sizes, ...frame, tmuxQuote(shell)].join(" ");
 }
 
 export const popupCommand = defineCommand({

@@ -12,6 +12,8 @@ const settings = {
   popupKeys: ["A"],
   nextKeys: ["O"],
   inboxKeys: ["B"],
+  clearKeys: [] as string[],
+  framedPopup: true,
   scratchKeys: [],
   actionKeys: [],
   watch: false,

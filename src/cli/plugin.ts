@@ -56,6 +56,10 @@ export interface PluginSettings {
   nextKeys: string[];
   /** Keys that open the popup straight on the Inbox. */
   inboxKeys: string[];
+  /** Keys that clear the pane they are pressed in (`taw pane clear`); none by default. */
+  clearKeys: string[];
+  /** The popup gets a title and border style (tmux 3.3+). */
+  framedPopup: boolean;
   /** config.toml's [scratch] keys: the session's scratch (no name) and each named entry's. */
   scratchKeys: { key: string; name?: string }[];
   /** config.toml's [plugins.keys]: a key and the plugin action it runs. */
@@ -134,6 +138,7 @@ const settingsKeys = (settings: PluginSettings) => [
     ...settings.popupKeys,
     ...settings.nextKeys,
     ...settings.inboxKeys,
+    ...settings.clearKeys,
     ...settings.scratchKeys.map(({ key }) => key),
     ...settings.actionKeys.map(({ key }) => key),
   ]),
@@ -163,7 +168,7 @@ export function installCommands(
     key,
     ...action,
   ];
-  const popup = (view?: View) => ["run-shell", "-C", popupKeyCommand(view)];
+  const popup = (view?: View) => ["run-shell", "-C", popupKeyCommand(view, settings.framedPopup)];
   return [
     ...releaseKeys(
       previous.keys.filter((key) => !keys.includes(key)),
@@ -174,6 +179,9 @@ export function installCommands(
     ...settings.popupKeys.map((key) => bind(KEY_NOTES.popup, key, popup())),
     ...settings.nextKeys.map((key) => bind(KEY_NOTES.next, key, runShell(tawShell(taw, "next", client)))),
     ...settings.inboxKeys.map((key) => bind(KEY_NOTES.inbox, key, popup("inbox"))),
+    ...settings.clearKeys.map((key) =>
+      bind(KEY_NOTES.clear, key, runShell(tawShell(taw, "pane clear '#{pane_id}'"))),
+    ),
     ...settings.actionKeys.map(({ key, action }) =>
       bind(
         KEY_NOTES.action,
@@ -217,6 +225,8 @@ export const tmuxInstall = defineCommand({
       popupKeys: words(user.popupKeys || DEFAULT_KEYS.popup),
       nextKeys: words(user.nextKeys || DEFAULT_KEYS.next),
       inboxKeys: words(user.inboxKeys || DEFAULT_KEYS.inbox),
+      clearKeys: words(user.clearKeys),
+      framedPopup: features(version).popupBorderAndTitle,
       scratchKeys: scratchKeys(loadConfig(ctx.env).config.scratch),
       actionKeys: Object.entries(loadConfig(ctx.env).config.plugins.keys).map(([key, action]) => ({
         key,
@@ -234,7 +244,7 @@ export const tmuxInstall = defineCommand({
   },
   render: (settings) =>
     [
-      `popup: prefix ${settings.popupKeys.join(", ")}; next up: prefix ${settings.nextKeys.join(", ")}; inbox: prefix ${settings.inboxKeys.join(", ")}`,
+      `popup: prefix ${settings.popupKeys.join(", ")}; next up: prefix ${settings.nextKeys.join(", ")}; inbox: prefix ${settings.inboxKeys.join(", ")}${settings.clearKeys.length > 0 ? `; clear: prefix ${settings.clearKeys.join(", ")}` : ""}`,
       `focus hooks: ${settings.hooks.join(", ")}`,
       `engine: ${settings.watch ? "started in the background" : "not started (@agent-wizard-watch off)"}`,
     ].join("\n"),

@@ -25,6 +25,7 @@ export const USER = {
   watch: "@agent-wizard-watch",
   bin: "@agent-wizard-bin",
   inboxKeys: "@agent-wizard-inbox-key",
+  clearKeys: "@agent-wizard-clear-key",
 };
 
 export interface Installed {
@@ -48,6 +49,7 @@ export const KEY_NOTES = {
   next: "taw: jump to the agent that needs you",
   inbox: "taw: answer the agents that wait (the Inbox)",
   scratch: "taw: show or hide the scratch shell",
+  clear: "taw: clear this pane (taw pane clear)",
   action: "taw: run a plugin's action",
 };
 
@@ -109,12 +111,13 @@ export async function readState(
     watch = "",
     bin = "",
     inboxKeys = "",
+    clearKeys = "",
     keys = "",
     hooks = "",
     userKeys = "",
   ] = names.map((_, index) => value(index));
   return {
-    user: { popupKeys, nextKeys, watch, bin, inboxKeys },
+    user: { popupKeys, nextKeys, watch, bin, inboxKeys, clearKeys },
     previous: { keys: words(keys), hooks: words(hooks), userKeys: parseUserKeys(userKeys) },
   };
 }
