@@ -147,8 +147,9 @@ describe("notifications", () => {
       await inner.run("select-window", "-t", "main:0");
       await cue(inner, pane, "blocked");
       await stateIs(inner, pane, "blocked");
+      // The message says what it asks: the command on its permission prompt, read off its screen.
       await waitFor(
-        async () => (await screen(outer)).includes("claude needs you in main:1"),
+        async () => (await screen(outer)).includes("claude needs you in main:1: sleep 8 && touch ran.txt"),
         10000,
         "message",
       );

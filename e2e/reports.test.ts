@@ -147,6 +147,31 @@ describe("agent reports", () => {
   );
 
   test(
+    "a block reported in words is listed by what the words ask: approval, question, setup",
+    async () => {
+      const s = await server();
+      // A program in front that is no shell at its prompt: the reported agent stands.
+      const panes: string[] = [];
+      for (let i = 0; i < 3; i++)
+        panes.push(
+          (await s.run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main", "sleep 600")).trim(),
+        );
+      const [permission, question, login] = panes as [string, string, string];
+      await report(s, permission, "--state", "blocked", "--message", "Permission required: bash (make test)");
+      await report(s, question, "--state", "blocked", "--message", "Which branch should I use?");
+      await report(s, login, "--state", "blocked", "--message", "Please log in to continue");
+      const inbox = await s.taw(["agent", "inbox", "--json"]);
+      const entries = inbox.json?.result as { tmux_id: string; group: string; ask: string }[];
+      expect(entries.map((entry) => [entry.tmux_id, entry.group, entry.ask])).toEqual([
+        [permission, "approval", "Permission required: bash (make test)"],
+        [question, "question", "Which branch should I use?"],
+        [login, "setup", "Please log in to continue"],
+      ]);
+    },
+    TEST_MS,
+  );
+
+  test(
     "another agent's report drops the last one's session",
     async () => {
       const s = await server();

@@ -25,6 +25,8 @@ export interface AgentRow {
   /** What the agent's last report said of its state, else its title, else the rule that
    * decided its state. */
   detail: string;
+  /** What the agent's hook said with its last report (@agent_message), when it said anything. */
+  message?: string;
   path: string;
   branch: string;
   rank: number;
@@ -84,6 +86,7 @@ export function agentRow(pane: Pane, branch = ""): AgentRow {
     detail: restored
       ? `restored · R resumes: ${a.restoreResume}${a.restoreError ? ` · ⚠ ${a.restoreError}` : ""}`
       : a.message || a.title || pane.title || a.rule,
+    message: a.message,
     path: pane.path,
     branch,
     rank: rankOf(state, seen),

@@ -67,6 +67,24 @@ test("blocked agents are grouped approval, question, setup, other, oldest first 
   expect(entries[3]?.options).toEqual(["notes.txt", "notes.md", "Enter a custom value"]);
 });
 
+test("a block a hook reported in words is grouped by them; words a screen shows are not a report", () => {
+  const rows = [
+    row("%7", "crush", 10, { reports: true, message: "Permission required: bash (make test)" }),
+    row("%8", "claude", 20, { reports: true, message: "Claude is waiting for your input" }),
+    row("%9", "pi", 30, { reports: true, message: "" }),
+    row("%10", "claude", 40, { reports: false, message: "Permission required: stale" }),
+  ];
+  const entries = inboxEntries(rows, new Map(), compileRiskRules(defaultConfig().inbox), 100);
+  expect(entries.map((e) => `${e.group} ${e.row.paneId} ${e.ask}`)).toEqual([
+    "approval %7 Permission required: bash (make test)",
+    "question %8 Claude is waiting for your input",
+    "other %9 a prompt taw cannot read: jump to it",
+    "other %10 a prompt taw cannot read: jump to it",
+  ]);
+  // Words are no prompt taw read: nothing may approve it for you.
+  expect(entries[0]?.risk.level).toBe("ask");
+});
+
 test("the prompt id changes with the prompt's words and stays with the same screen", () => {
   expect(read("claude/blocked-question").promptId).toBe(read("claude/blocked-question").promptId as string);
   expect(read("claude/blocked-question").promptId).not.toBe(

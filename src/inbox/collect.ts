@@ -8,6 +8,7 @@ import type { PromptKind } from "../detect/prompt-schema.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { PaneRead, PromptReader } from "./read.ts";
+import { reportedGroup } from "./reported.ts";
 import { classify, type Risk, type RiskRules } from "./risk.ts";
 
 export type InboxGroup = PromptKind | "other";
@@ -42,11 +43,12 @@ export function inboxEntries(
       const prompt = read?.prompt;
       const waited = row.since ? Math.max(0, nowSeconds - row.since) : 0;
       if (!prompt) {
-        const why = row.reports ? row.detail : "";
+        // A hook's words say what the agent waits for, even where its screen cannot be read.
+        const said = row.reports ? row.message || row.detail : "";
         return {
           row,
-          group: "other",
-          ask: why || "a prompt taw cannot read: jump to it",
+          group: row.reports && row.message ? reportedGroup(row.message) : "other",
+          ask: said || "a prompt taw cannot read: jump to it",
           options: [],
           waited,
           risk: { level: "ask", reason: "unread" },

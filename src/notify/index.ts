@@ -9,6 +9,7 @@
 
 import type { Config } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { withAsks } from "./asks.ts";
 import { type Delivered, deliver, tmuxMessage, wanted, wantsSystem } from "./deliver.ts";
 import { readTmuxNow, type TmuxNow } from "./read.ts";
 import { missingSystemTool } from "./system.ts";
@@ -80,7 +81,7 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
     for (const item of due) pending.delete(item.tmuxId);
     schedule();
     const state = await readTmuxNow(tmux);
-    const items: NoticeItem[] = [];
+    let items: NoticeItem[] = [];
     for (const item of due) {
       const pane = state.panes.get(item.tmuxId);
       // Still in that state, and nobody is already looking at it.
@@ -89,6 +90,7 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
       if (wanted(current.notify, notice)) items.push(notice);
     }
     if (items.length === 0) return undefined;
+    items = await withAsks(tmux, items);
     await tellMissingTool(items, state);
     const delivered = await deliver(tmux, current.notify, items, state.clients, which);
     options.onDelivered?.(delivered.text, items);

@@ -11,8 +11,15 @@ export interface NoticeText {
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
+/** The agent as its row names it: the name given it, else its display name, else its kind. */
 function label(item: NoticeItem): string {
-  return item.pane.name || item.pane.kind || "an agent";
+  return item.pane.name || item.pane.display || item.pane.kind || "an agent";
+}
+
+/** What it asks, cut to a line a notification shows whole. */
+function asks(item: NoticeItem): string {
+  const text = (item.ask ?? "").replace(/\s+/g, " ").trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 function place(item: NoticeItem): string {
@@ -26,6 +33,13 @@ export function noticeText(items: readonly NoticeItem[]): NoticeText {
   if (items.length === 1 && only) {
     const what = only.state === "blocked" ? "needs you" : "finished";
     const title = `${label(only)} ${what}`;
+    const asked = only.state === "blocked" ? asks(only) : "";
+    if (asked)
+      return {
+        title,
+        body: `asks: ${asked} (in ${place(only)})`,
+        line: `taw: ${title} in ${place(only)}: ${asked}`,
+      };
     return { title, body: `in ${place(only)}`, line: `taw: ${title} in ${place(only)}` };
   }
   const parts: string[] = [];

@@ -15,6 +15,8 @@ const pane = (over: Partial<PaneNow> = {}): PaneNow => ({
   state: "blocked",
   kind: "claude",
   name: "",
+  display: "",
+  message: "",
   session: "main",
   windowIndex: "2",
   inFront: false,
@@ -33,6 +35,19 @@ describe("noticeText", () => {
       body: "in main:2",
       line: "taw: fixer finished in main:2",
     });
+  });
+
+  test("the display name when no name was given; a blocked agent says what it asks, on one line", () => {
+    const asking = { ...item("blocked", { display: "Claude Code" }), ask: "Bash:\n  make   test" };
+    expect(noticeText([asking])).toEqual({
+      title: "Claude Code needs you",
+      body: "asks: Bash: make test (in main:2)",
+      line: "taw: Claude Code needs you in main:2: Bash: make test",
+    });
+    expect(noticeText([{ ...item("done", { display: "Codex" }), ask: "ignored" }]).line).toBe(
+      "taw: Codex finished in main:2",
+    );
+    expect(noticeText([{ ...item("blocked"), ask: "x".repeat(200) }]).body).toMatch(/^asks: x{79}… \(in/);
   });
 
   test("bursts collapse into counts", () => {

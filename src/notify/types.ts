@@ -27,6 +27,10 @@ export interface PaneNow {
   state: string;
   kind: string;
   name: string;
+  /** The agent's display name (@agent_display), what the dashboard's row says. */
+  display: string;
+  /** What its hook said with its last report (@agent_message). */
+  message: string;
   session: string;
   windowIndex: string;
   /** Active pane of the active window of a session with a client attached. */
@@ -45,4 +49,6 @@ export interface NoticeItem {
   pane: PaneNow;
   /** `blocked` (needs you) or `done` (finished). */
   state: "blocked" | "done";
+  /** What a blocked agent asks, in words: its report's message or the prompt on its screen. */
+  ask?: string;
 }
