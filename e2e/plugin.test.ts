@@ -46,6 +46,28 @@ async function attachedClient(inner: TestServer): Promise<TestServer> {
 
 const screen = async (outer: TestServer) => outer.run("capture-pane", "-p", "-t", "main");
 
+/** The popup's frame is gone (its dashboard clears its screen before its process ends). */
+const popupClosed = (outer: TestServer) =>
+  waitFor(async () => !/[╔┌]/.test(await screen(outer)), 5000, "the popup closed");
+
+/** The processes under `root` whose arguments include --popup (the popup's dashboard). */
+function popupProcesses(root: number): number[] | undefined {
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    const children = Bun.spawnSync(["pgrep", "-P", String(pid)])
+      .stdout.toString()
+      .split("\n")
+      .filter(Boolean);
+    for (const child of children.map(Number)) {
+      const argv = Bun.spawnSync(["cat", `/proc/${child}/cmdline`]).stdout.toString();
+      if (argv.includes("--popup")) found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found.length > 0 ? found : undefined;
+}
+
 describe("plugin", () => {
   test(
     "loading twice leaves one set of hooks and bindings; uninstall leaves none of them",
@@ -191,7 +213,7 @@ describe("plugin", () => {
       await outer.run("send-keys", "-t", "main", "C-b", "A");
       await waitFor(async () => (await screen(outer)).includes("taw popup"), 15000, "the popup on screen");
       await outer.run("send-keys", "-t", "main", "q");
-      await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
+      await popupClosed(outer);
     },
     TIMEOUT_MS,
   );
@@ -214,7 +236,7 @@ describe("plugin", () => {
       );
       expect(shown).toContain("Inbox");
       await outer.run("send-keys", "-t", "main", "q");
-      await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
+      await popupClosed(outer);
     },
     TIMEOUT_MS,
   );
@@ -241,7 +263,7 @@ describe("plugin", () => {
       expect(framed).toContain(`it's "my" #1; agents`);
       expect(framed).toContain("╔");
       await outer.run("send-keys", "-t", "main", "q");
-      await waitFor(async () => !(await screen(outer)).includes("taw popup"), 5000, "the popup closed");
+      await popupClosed(outer);
       // Unset title: "taw"; a border style tmux does not know: tmux's own (single) lines.
       await inner.run("set-option", "-gu", "@agent-wizard-popup-title");
       await inner.run("set-option", "-g", "@agent-wizard-popup-border", "dubble");
@@ -257,6 +279,70 @@ describe("plugin", () => {
       expect(plain).toMatch(/┌─*taw─/);
       expect(plain).not.toContain("╔");
       await outer.run("send-keys", "-t", "main", "q");
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "while the popup is open its bar is on the status line; the rows come back as it closes, even after a killed one",
+    async () => {
+      const inner = await server({ width: 100, height: 30 });
+      await inner.run("set-option", "-g", "@agent-wizard-watch", "off");
+      await load(inner);
+      const outer = await attachedClient(inner);
+      const statusLine = async () => (await screen(outer)).trimEnd().split("\n").at(-1) ?? "";
+      const before = await statusLine();
+      expect(before).toContain("[main]");
+      const open = async () => {
+        await outer.run("send-keys", "-t", "main", "C-b", "A");
+        return waitFor(
+          async () => {
+            const text = await screen(outer);
+            return text.includes("taw popup") && text.includes("taw · no agents · Enter jumps, q closes")
+              ? true
+              : undefined;
+          },
+          15000,
+          "the bar on the status line",
+        );
+      };
+      await open();
+      await outer.run("send-keys", "-t", "main", "q");
+      await waitFor(async () => (await statusLine()) === before, 5000, "the status line as it was");
+      // The session inherits the global rows again: nothing of taw's is left in it.
+      expect((await inner.run("show-options", "-t", "main", "status-format")).trim()).toBe("");
+      expect((await inner.run("show-options", "-t", "main")).includes("@agent_wizard")).toBe(false);
+
+      // A session with rows of its own gets them back; a popup killed outright leaves its
+      // saved rows, which the next popup puts back first.
+      await inner.run("set-option", "-t", "main", "status", "2");
+      await inner.run("set-option", "-t", "main", "status-format[0]", "mine-zero");
+      await inner.run("set-option", "-t", "main", "status-format[1]", "mine-one");
+      await open();
+      // The popup's dashboard: a descendant of the inner server with --popup in its argv.
+      const serverPid = Number((await inner.run("display-message", "-p", "#{pid}")).trim());
+      const dashboard = await waitFor(() => popupProcesses(serverPid), 5000, "the popup's dashboard process");
+      for (const pid of dashboard) process.kill(pid, "SIGKILL");
+      await popupClosed(outer);
+      expect((await inner.run("show-options", "-v", "-t", "main", "status-format[1]")).trim()).toBe(
+        "mine-one",
+      );
+      await open();
+      await outer.run("send-keys", "-t", "main", "q");
+      await waitFor(
+        async () =>
+          (await inner.run("show-options", "-v", "-t", "main", "status-format[0]")).trim() === "mine-zero",
+        5000,
+        "the session's own first row back",
+      );
+      expect((await inner.run("show-options", "-v", "-t", "main", "status-format[1]")).trim()).toBe(
+        "mine-one",
+      );
+      await waitFor(
+        async () => !(await inner.run("show-options", "-t", "main")).includes("@agent_wizard_status_saved"),
+        5000,
+        "the saved rows let go",
+      );
     },
     TIMEOUT_MS,
   );

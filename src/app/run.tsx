@@ -13,6 +13,7 @@ import { CrashBoundary } from "./components/CrashBoundary.tsx";
 import { reportFailure } from "./failure.ts";
 import { Feed } from "./feed.ts";
 import { HeldInput } from "./held-input.ts";
+import { followBar } from "./popup-bar.ts";
 import { createDashStore, derive, showMessage, type View } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
 
@@ -83,8 +84,12 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   let exitCode = 0;
   let failureReported: Promise<void> = Promise.resolve();
   const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
+  // A popup's bar on the status line, raised after the first frame and lowered as it closes.
+  let bar: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
+  const lowerBar = () =>
+    Promise.race([bar.then((lower) => lower?.()).catch(() => undefined), Bun.sleep(STOP_TIMEOUT_MS)]);
   renderer.on("destroy", () => {
-    void Promise.all([stopFeed(), failureReported]).finally(() => process.exit(exitCode));
+    void Promise.all([stopFeed(), failureReported, lowerBar()]).finally(() => process.exit(exitCode));
   });
   const restore = () => {
     if (!renderer.isDestroyed) renderer.destroy();
@@ -130,6 +135,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   void drawn
     .then(() => followUiConfig(store))
     .catch((error) => showMessage(store, `config: ${(error as Error).message}`, true));
+  if (options.popup && options.client) {
+    const client = options.client;
+    bar = drawn.then(() => followBar(store, options.tmux, client)).catch(() => undefined);
+  }
   void drawn
     .then(() => feed.start())
     .catch((error) => showMessage(store, `engine: ${(error as Error).message}`, true));
