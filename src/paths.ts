@@ -25,3 +25,5 @@ export function stateDir(env: Env = process.env): string {
 export const configFile = (env: Env = process.env) => join(configDir(env), "config.toml");
 export const userManifestDir = (env: Env = process.env) => join(configDir(env), "manifests");
 export const logDir = (env: Env = process.env) => join(stateDir(env), "logs");
+/** Manifests `taw manifest update` fetched (src/manifest-update); the loader reads them. */
+export const remoteManifestDir = (env: Env = process.env) => join(stateDir(env), "manifests", "remote");

@@ -64,4 +64,8 @@ export interface Manifest {
   rules: CompiledRule[];
   /** Where it was loaded from. */
   file: string;
+  /** Dotted numbers; a fetched copy replaces the shipped one only when newer. */
+  version?: string;
+  /** The least manifest engine its rules need (src/detect/manifest-version.ts). */
+  minEngineVersion?: number;
 }

@@ -1,13 +1,15 @@
 // Manifests: one TOML file per agent saying how to recognise it (identity) and how to read
-// its screen (rules). The shipped set lives in <repo>/manifests; a file of the same name in
-// the user's folder replaces a shipped one, unless it is invalid: then the error is
-// reported and the shipped one stays, so a typo never blinds detection.
+// its screen (rules). The shipped set lives in <repo>/manifests; a copy `taw manifest update`
+// fetched (in the state folder) replaces a shipped one when its version is newer; a file of
+// the same name in the user's folder replaces either, unless it is invalid: then the error
+// is reported and the other one stays, so a typo never blinds detection.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { userManifestDir } from "../paths.ts";
+import { remoteManifestDir, userManifestDir } from "../paths.ts";
 import { PACKAGE_ROOT } from "../runtime.ts";
 import type { Manifest, ManifestError } from "./compiled.ts";
+import { compareVersions } from "./manifest-version.ts";
 import { parseManifest } from "./schema.ts";
 
 export type { Manifest, ManifestError };
@@ -21,6 +23,8 @@ export interface ManifestSet {
 export interface LoadOptions {
   userDir?: string;
   shippedDir?: string;
+  /** Fetched manifests (src/manifest-update); default: the state folder's. */
+  remoteDir?: string;
 }
 
 /** <repo>/manifests, found from this file's place in the tree. */
@@ -34,9 +38,19 @@ export function loadManifests(options: LoadOptions = {}): ManifestSet {
   for (const manifest of loadDir(options.shippedDir ?? SHIPPED_MANIFEST_DIR, errors)) {
     byId.set(manifest.id, manifest);
   }
+  for (const manifest of loadDir(options.remoteDir ?? remoteManifestDir(), errors)) {
+    if (isNewerRemote(manifest, byId.get(manifest.id))) byId.set(manifest.id, manifest);
+  }
   const userDir = options.userDir ?? userManifestDir();
   for (const manifest of loadDir(userDir, errors)) byId.set(manifest.id, manifest);
   return manifestSet([...byId.values()], errors);
+}
+
+/** A fetched manifest counts only for an agent taw ships and only with a version; it wins
+ * over a shipped one without a version (taw's own carry none yet) or with an older one. */
+export function isNewerRemote(remote: Manifest, shipped: Manifest | undefined): boolean {
+  if (!shipped || remote.version === undefined) return false;
+  return shipped.version === undefined || compareVersions(remote.version, shipped.version) > 0;
 }
 
 export function manifestSet(manifests: Manifest[], errors: ManifestError[] = []): ManifestSet {

@@ -6,6 +6,7 @@
 import { parse, TomlError } from "smol-toml";
 import type { CompiledMatcher, CompiledRule, Condition, Manifest, ManifestError } from "./compiled.ts";
 import { locateField } from "./locate.ts";
+import { MANIFEST_ENGINE_VERSION, versionProblem } from "./manifest-version.ts";
 import { parseRegion, type Region } from "./regions.ts";
 import type { DetectedState } from "./types.ts";
 
@@ -31,6 +32,10 @@ const TOP_KEYS = new Set([
   "rules",
   // What a blocked screen asks and how to answer it: read by src/detect/prompt-schema.ts.
   "prompts",
+  // Which copy is newer, and what rule engine it needs (src/detect/manifest-version.ts).
+  "version",
+  "min_engine_version",
+  "updated_at",
 ]);
 const IDENTITY_KEYS = new Set(["processes", "aliases", "packages"]);
 const MATCHER_KEYS = ["contains", "regex", "line_regex"] as const;
@@ -144,13 +149,33 @@ export function parseManifest(text: string, file: string): ParseResult {
       packages: check.names(identityTable, "packages", ["identity"]),
     };
   }
+  const { version, minEngineVersion } = versions(data, check);
   const rules = compileRules(data.rules, check);
   if (check.errors.length > 0 || !id || !name || !command) return { errors: check.errors };
   return {
-    manifest: { id, name, command, submitKey, resume, identity, rules, file },
+    manifest: { id, name, command, submitKey, resume, identity, rules, file, version, minEngineVersion },
     errors: [],
     idLine: locateField(text, ["id"]),
   };
+}
+
+/** `version` (dotted numbers) and `min_engine_version` (no more than this taw's engine). */
+function versions(data: Table, check: Checker): { version?: string; minEngineVersion?: number } {
+  const version = check.string(data, "version", [], false);
+  const problem = version === undefined ? undefined : versionProblem(version);
+  if (problem) check.fail(["version"], `'version' ${problem}`);
+  check.string(data, "updated_at", [], false);
+  const engine = data.min_engine_version;
+  if (engine === undefined) return { version: version?.trim() };
+  if (typeof engine !== "number" || !Number.isInteger(engine) || engine < 1) {
+    check.fail(["min_engine_version"], "'min_engine_version' must be a whole number, 1 or more");
+  } else if (engine > MANIFEST_ENGINE_VERSION) {
+    check.fail(
+      ["min_engine_version"],
+      `needs manifest engine ${engine}; this taw has engine ${MANIFEST_ENGINE_VERSION}: update taw to use it`,
+    );
+  }
+  return { version: version?.trim(), minEngineVersion: typeof engine === "number" ? engine : undefined };
 }
 
 function compileRules(value: unknown, check: Checker): CompiledRule[] {

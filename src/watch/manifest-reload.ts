@@ -1,5 +1,6 @@
 // User manifests reload live: an edit in the user's manifest folder reaches the engine and
-// every watcher worker within a second (src/config/folder-watch.ts). A user manifest that no
+// every watcher worker within a second (src/config/folder-watch.ts), and so does a manifest
+// `taw manifest update` stores in the state folder. A user manifest that no
 // longer loads keeps its last good version in force (not the shipped one it replaced), and
 // the error is logged and handed on to be shown.
 
@@ -7,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { watchFolders } from "../config/folder-watch.ts";
 import { loadManifests, type Manifest, type ManifestSet, manifestSet } from "../detect/manifest.ts";
-import { userManifestDir } from "../paths.ts";
+import { remoteManifestDir, userManifestDir } from "../paths.ts";
 import type { Tmux } from "../tmux/client.ts";
 import type { Logger } from "./log.ts";
 import { formatManifestError, MANIFEST_ERROR_OPTION, manifestProblem } from "./manifest-problem.ts";
@@ -35,6 +36,7 @@ export class ManifestReloader {
   /** The last good version of each user manifest, by id. */
   private readonly good = new Map<string, Manifest>();
   private readonly dir: string;
+  private readonly remoteDir: string;
 
   constructor(
     /** Told of each reload. */
@@ -43,18 +45,23 @@ export class ManifestReloader {
     private readonly shippedDir?: string,
   ) {
     this.dir = userManifestDir(env);
-    this.seen = fingerprint(this.dir);
+    this.remoteDir = remoteManifestDir(env);
+    this.seen = this.fingerprint();
     this.current = this.load();
   }
 
   /** Watch the folder (and the config folder, where it may be made); returns the stop. */
   start(): () => void {
-    return watchFolders([this.dir, dirname(this.dir)], () => this.check());
+    return watchFolders([this.dir, dirname(this.dir), this.remoteDir], () => this.check());
+  }
+
+  private fingerprint(): string {
+    return `${fingerprint(this.dir)}\n--\n${fingerprint(this.remoteDir)}`;
   }
 
   /** Reload if the folder changed since the last look; true when it did. */
   check(): boolean {
-    const now = fingerprint(this.dir);
+    const now = this.fingerprint();
     if (now === this.seen) return false;
     this.seen = now;
     this.current = this.load();
@@ -63,7 +70,11 @@ export class ManifestReloader {
   }
 
   private load(): ManifestSet {
-    const loaded = loadManifests({ userDir: this.dir, shippedDir: this.shippedDir });
+    const loaded = loadManifests({
+      userDir: this.dir,
+      shippedDir: this.shippedDir,
+      remoteDir: this.remoteDir,
+    });
     const byId = new Map(loaded.all().map((manifest) => [manifest.id, manifest]));
     for (const manifest of loaded.all())
       if (manifest.file.startsWith(this.dir)) this.good.set(manifest.id, manifest);
@@ -74,8 +85,9 @@ export class ManifestReloader {
       if (kept) byId.set(kept.id, kept);
     }
     // A user file removed: forgotten (the shipped one, if any, is what loaded).
+    const userFiles = fingerprint(this.dir);
     for (const [id, manifest] of this.good)
-      if (!fingerprintHas(this.seen, basename(manifest.file))) this.good.delete(id);
+      if (!fingerprintHas(userFiles, basename(manifest.file))) this.good.delete(id);
     return manifestSet([...byId.values()], loaded.errors);
   }
 }
