@@ -1,4 +1,5 @@
-// taw manifest list | check: the agents taw knows, and whether a manifest file is valid.
+// taw manifest list | check: the agents taw knows, and whether a manifest file is valid
+// (update | status are in manifest-update.ts).
 
 import { statSync } from "node:fs";
 import {
@@ -11,23 +12,30 @@ import {
 } from "../detect/manifest.ts";
 import { loadPromptSpecs } from "../detect/prompt-schema.ts";
 import { TawError } from "../errors.ts";
-import { userManifestDir } from "../paths.ts";
+import { remoteManifestDir, userManifestDir } from "../paths.ts";
 import { formatManifestError } from "../watch/manifest-problem.ts";
 import { defineCommand } from "./command.ts";
+import { manifestStatus, manifestUpdate } from "./manifest-update.ts";
 import { table } from "./table.ts";
 
 export const manifestList = defineCommand({
   path: ["manifest", "list"],
   summary: "the agents taw recognises, and where each manifest comes from",
   run(ctx) {
-    const set = loadManifests({ userDir: userManifestDir(ctx.env) });
+    const remoteDir = remoteManifestDir(ctx.env);
+    const set = loadManifests({ userDir: userManifestDir(ctx.env), remoteDir });
     return Promise.resolve({
       manifests: set.all().map((m) => ({
         id: m.id,
         name: m.name,
         command: m.command,
         rules: m.rules.length,
-        source: m.file.startsWith(SHIPPED_MANIFEST_DIR) ? "shipped" : "user",
+        source: m.file.startsWith(SHIPPED_MANIFEST_DIR)
+          ? "shipped"
+          : m.file.startsWith(remoteDir)
+            ? `remote ${m.version}`
+            : "user",
+        ...(m.version ? { version: m.version } : {}),
         file: m.file,
       })),
       errors: set.errors,
@@ -53,7 +61,7 @@ export const manifestCheck = defineCommand({
     let errors: ManifestError[];
     let valid: Manifest[];
     if (path === undefined) {
-      const set = loadManifests({ userDir: userManifestDir(ctx.env) });
+      const set = loadManifests({ userDir: userManifestDir(ctx.env), remoteDir: remoteManifestDir(ctx.env) });
       checked = set.all().length;
       errors = set.errors;
       valid = set.all();
@@ -89,4 +97,4 @@ function isDirectory(path: string): boolean {
   }
 }
 
-export const manifestCommands = [manifestList, manifestCheck];
+export const manifestCommands = [manifestList, manifestCheck, manifestUpdate, manifestStatus];
