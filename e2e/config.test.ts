@@ -70,7 +70,7 @@ describe("taw config", () => {
       `${file}:9: 'status.format' has an unknown placeholder {waiting}`,
       `${file}:10: 'agents.Claude': the name 'Claude' is not allowed (use lower-case letters`,
       `${file}:13: unknown event 'hooks."agent.finished"' (known events here: agent.blocked, agent.done,`,
-      `${file}:14: unknown key 'colours' (known keys here: ui, notify, status, worktree, sessionizer, scratch, pip, agents, hooks, sandbox, inbox, sessions, herdr, plugins, hosts)`,
+      `${file}:14: unknown key 'colours' (known keys here: ui, notify, status, worktree, sessionizer, scratch, pip, agents, hooks, sandbox, inbox, sessions, herdr, plugins, hosts, manifests)`,
     ];
     expect(check.stderr).toContain("9 problems in");
     for (const line of expected) expect(check.stderr).toContain(line);

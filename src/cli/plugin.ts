@@ -66,6 +66,8 @@ export interface PluginSettings {
   actionKeys: { key: string; action: string }[];
   watch: boolean;
   hooks: string[];
+  /** config.toml's [manifests] update: fetch newer manifests at most daily as tmux loads taw. */
+  manifestUpdate?: boolean;
 }
 
 /** The shell command tmux runs (through run-shell, which expands formats in it: the path's
@@ -201,6 +203,7 @@ export function installCommands(
     recordUserKeys(userBindings(keys, previous, bindings)),
     setOption(global, RECORD.version, VERSION),
     ...(settings.watch ? [runShell(tawShell(taw, "engine"))] : []),
+    ...(settings.manifestUpdate ? [runShell(tawShell(taw, "manifest update --if-stale"))] : []),
   ];
 }
 
@@ -234,6 +237,7 @@ export const tmuxInstall = defineCommand({
       })),
       watch: user.watch !== "off",
       hooks: focusHooks(version),
+      manifestUpdate: loadConfig(ctx.env).config.manifests.update,
     };
     const keys = [...new Set([...previous.keys, ...settingsKeys(settings)])];
     const bindings = await readBindings(ctx.tmux, keys);

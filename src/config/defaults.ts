@@ -88,5 +88,7 @@ export function defaultConfig(): Config {
     herdr: { protocol: "always", client: ["read", "write"], pane: ["read"], grants: {} },
     plugins: { keys: {} },
     hosts: {},
+    // Off: the default catalog is herdr's, whose manifests taw's loader refuses (docs/DETECTION.md).
+    manifests: { update: false, catalog_url: "" },
   };
 }

@@ -262,4 +262,14 @@ export const CONFIG_SPEC: TableSpec = table({
       taw: { type: "string", check: (value) => (value.trim() ? undefined : "must not be empty") },
     }),
   },
+  manifests: table({
+    update: bool,
+    catalog_url: {
+      type: "string",
+      check: (value) =>
+        value === "" || /^https?:\/\/\S+$/.test(value)
+          ? undefined
+          : "must be an http:// or https:// URL, or empty",
+    },
+  }),
 });

@@ -195,6 +195,14 @@ export interface HerdrConfig {
   grants: Record<string, HerdrGrant[]>;
 }
 
+/** \`[manifests]\`: fetching newer detection manifests (src/manifest-update). */
+export interface ManifestsConfig {
+  /** The plugin runs \`taw manifest update --if-stale\` in the background as tmux loads it. */
+  update: boolean;
+  /** The catalog fetched; "" is herdr's (the environment's TAW_MANIFEST_CATALOG_URL wins). */
+  catalog_url: string;
+}
+
 export interface Config {
   ui: UiConfig;
   notify: NotifyConfig;
@@ -212,6 +220,7 @@ export interface Config {
   plugins: PluginsConfig;
   /** Other tmux servers and machines taw joins (src/hosts), by name. */
   hosts: Record<string, HostConfig>;
+  manifests: ManifestsConfig;
 }
 
 /** One `[hosts.<name>]`: a machine reached over ssh, or another local tmux server. "" is unset. */
