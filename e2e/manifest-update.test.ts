@@ -185,6 +185,11 @@ describe("taw manifest update", () => {
       expect(update.json?.result.updated).toEqual(["claude"]);
       await stateIs(s, pane, "blocked", 5000);
       expect(await option(s, pane, "@agent_rule")).toContain("catalog_footer");
+      // herdr's socket names it as herdr does a fetched manifest.
+      const herdr = await s.taw(["herdr", "call", "server.agent_manifests"], env);
+      expect(JSON.parse(herdr.stdout).result.manifests).toContainEqual(
+        expect.objectContaining({ agent: "claude", source_kind: "remote" }),
+      );
       await s.taw(["engine", "stop"], env);
     },
     TEST_MS,

@@ -20,7 +20,7 @@ export const REFUSED: Record<string, string> = {
   "server reload-config": RELOADS,
   "server reload-agent-manifests": RELOADS,
   "server update-agent-manifests":
-    "taw fetches no remote manifests: they come with taw or from your manifests folder",
+    "run 'taw manifest update': it fetches newer taw manifests from a catalog (docs/DETECTION.md)",
   "session list": SESSIONS,
   "session attach": SESSIONS,
   "session stop": SESSIONS,
