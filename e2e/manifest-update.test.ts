@@ -158,6 +158,12 @@ describe("taw manifest update", () => {
         TAW_MANIFEST_CATALOG_URL: unreachable,
       });
       expect(json.json?.error?.code).toBe("manifest_update_failed");
+      const bad = await s.taw(["manifest", "update"], {
+        ...env,
+        TAW_MANIFEST_CATALOG_URL: "herdr.dev/index",
+      });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("TAW_MANIFEST_CATALOG_URL is 'herdr.dev/index'");
       expect(storedFiles(root)).toEqual(stored);
       expect((await s.taw(["manifest", "list"], env)).stdout).toBe(listed);
       const status = (await s.taw(["manifest", "status"], env)).stdout;

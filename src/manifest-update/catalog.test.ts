@@ -55,4 +55,11 @@ describe("the catalog", () => {
     expect(catalogUrl({ TAW_MANIFEST_CATALOG_URL: " " }, "http://c/index.toml")).toBe("http://c/index.toml");
     expect(catalogUrl({}, "")).toBe(DEFAULT_CATALOG_URL);
   });
+
+  test("a URL that is not http(s) is a usage error naming where it came from", () => {
+    expect(() => catalogUrl({ TAW_MANIFEST_CATALOG_URL: "ftp://x/index.toml" }, "")).toThrow(
+      /^TAW_MANIFEST_CATALOG_URL is 'ftp:\/\/x\/index.toml': give the catalog's http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => catalogUrl({}, "http://host")).toThrow(/\[manifests\] catalog_url is 'http:\/\/host'/);
+  });
 });

@@ -3,6 +3,7 @@
 // catalog serves both. A path is relative to the catalog's folder and may not leave it.
 
 import { parse } from "smol-toml";
+import { usageError } from "../errors.ts";
 
 export const CATALOG_SCHEMA_VERSION = 1;
 /** herdr's published catalog: the default when neither the environment nor config.toml names one. */
@@ -20,8 +21,20 @@ export interface CatalogEntry {
 
 /** The URL to fetch: taw's variable, herdr's, config.toml's `[manifests] catalog_url`, herdr's site. */
 export function catalogUrl(env: Env, configured: string): string {
-  for (const value of [env[CATALOG_URL_ENV], env[HERDR_CATALOG_URL_ENV], configured]) {
-    if (value?.trim()) return value.trim();
+  const sources: [string | undefined, string][] = [
+    [env[CATALOG_URL_ENV], CATALOG_URL_ENV],
+    [env[HERDR_CATALOG_URL_ENV], HERDR_CATALOG_URL_ENV],
+    [configured, "[manifests] catalog_url"],
+  ];
+  for (const [value, from] of sources) {
+    const url = value?.trim();
+    if (!url) continue;
+    if (!/^https?:\/\/[^/\s]+\/\S*$/.test(url)) {
+      throw usageError(
+        `${from} is '${url}': give the catalog's http:// or https:// URL, such as ${DEFAULT_CATALOG_URL}`,
+      );
+    }
+    return url;
   }
   return DEFAULT_CATALOG_URL;
 }

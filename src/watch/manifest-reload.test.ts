@@ -32,3 +32,26 @@ test("a user manifest reloads; a broken edit keeps its last good version; remove
   expect(reloader.current.errors).toHaveLength(0);
   expect(seen).toEqual(["Mine", "Mine", shippedName ?? ""]);
 });
+
+test("a manifest `taw manifest update` stores reloads too; the user's file still wins over it", () => {
+  const root = mkdtempSync(join(tmpdir(), "taw-remote-reload-"));
+  const env = { TAW_CONFIG_DIR: join(root, "config"), TAW_STATE_DIR: join(root, "state") };
+  const remote = join(root, "state", "manifests", "remote");
+  const user = join(root, "config", "manifests");
+  const reloader = new ManifestReloader(() => {}, env);
+  mkdirSync(remote, { recursive: true });
+  writeFileSync(
+    join(remote, "claude.toml"),
+    `version = "9000.1"\n${shipped.replace(/^name = ".*"$/m, 'name = "Fetched"')}`,
+  );
+  expect(reloader.check()).toBe(true);
+  expect(reloader.current.get("claude")?.name).toBe("Fetched");
+  mkdirSync(user, { recursive: true });
+  writeFileSync(join(user, "claude.toml"), shipped.replace(/^name = ".*"$/m, 'name = "Mine"'));
+  expect(reloader.check()).toBe(true);
+  expect(reloader.current.get("claude")?.name).toBe("Mine");
+  rmSync(join(user, "claude.toml"));
+  expect(reloader.check()).toBe(true);
+  expect(reloader.current.get("claude")?.name).toBe("Fetched");
+  rmSync(root, { recursive: true, force: true });
+});
