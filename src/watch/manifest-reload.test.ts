@@ -13,8 +13,10 @@ test("a user manifest reloads; a broken edit keeps its last good version; remove
   const dir = join(config, "manifests");
   const file = join(dir, "claude.toml");
   const seen: string[] = [];
+  // A state folder of its own: the user's stored remote manifests must not count here.
   const reloader = new ManifestReloader((set) => seen.push(set.get("claude")?.name ?? "-"), {
     TAW_CONFIG_DIR: config,
+    TAW_STATE_DIR: join(config, "state"),
   });
   expect(reloader.current.get("claude")?.name).toBe(shippedName);
   expect(reloader.check()).toBe(false);
