@@ -7,10 +7,12 @@ import { promptAgent } from "../agent/prompt.ts";
 import { renameAgent } from "../agent/rename.ts";
 import { startAgent } from "../agent/start.ts";
 import { loadConfig } from "../config/load.ts";
+import { readRailToken } from "../engine/rail-token.ts";
 import type { EngineServer } from "../engine/start.ts";
-import { TawError } from "../errors.ts";
+import { TawError, usageError } from "../errors.ts";
 import { entryRecord, listInbox } from "../inbox/list.ts";
 import { replyTo } from "../inbox/reply.ts";
+import { readTree, renderTree, treeJson } from "../space/tree.ts";
 import { resolvePane } from "../tmux/server.ts";
 import { markSeen } from "../watch/seen.ts";
 import { answerOf, optionalText, text, words } from "./params.ts";
@@ -67,6 +69,11 @@ export function hostHandlers(server: EngineServer): Record<string, Handler> {
     "agent.kill": (params) =>
       closePane(tmux, text(params, "target"), { requireAgent: params.force !== true }),
     "agent.start": (params) => start(server, params, ensure),
+    "tree.get": async () => {
+      const read = await readTree(tmux);
+      return { text: renderTree(read.snapshot, read.spaces), ...treeJson(read) };
+    },
+    "status.get": (params) => readRailToken(server, params.ascii === true, SERVE_ENGINE_WAIT_MS),
     "agent.seen": async (params) => {
       const pane = await resolvePane(tmux, text(params, "target"));
       return markSeen(tmux, pane, Date.now(), loadConfig(env).config.status);
@@ -76,7 +83,10 @@ export function hostHandlers(server: EngineServer): Record<string, Handler> {
 
 async function start(server: EngineServer, params: Record<string, unknown>, ensure: () => Promise<boolean>) {
   const prompt = optionalText(params, "prompt");
+  const timeout = params.timeout;
+  if (timeout !== undefined && typeof timeout !== "number") throw usageError("'timeout' must be seconds");
   const flags = {
+    timeout,
     kind: text(params, "kind"),
     ...Object.fromEntries(
       ["cwd", "name", "target", "pane", "session", "sandbox"].map((key) => [key, optionalText(params, key)]),

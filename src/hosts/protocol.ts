@@ -22,10 +22,12 @@
 //                                          gave (answer only if that prompt is still there)
 //   agent.rename {target, name: string|null} → as `taw agent rename`; null clears the name
 //   agent.kill   {target, force?}        → as `taw agent kill`
-//   agent.start  {kind, cwd?, name?, prompt?, args?, target?, pane?, session?}
+//   agent.start  {kind, cwd?, name?, prompt?, args?, target?, pane?, session?, sandbox?, timeout?}
 //                                        → the new AgentRecord (with `started`, as `taw agent
 //                                          start --json` has it); prompt is sent once it is ready
 //   agent.seen   {target}                → as `taw seen`: a done nobody looked at becomes idle
+//   tree.get     {}                      → `taw tree --json` there, and its text as `text`
+//   status.get   {ascii?}                → {token, plain, live}: `taw status` there
 // Errors carry the codes the local verbs use (pane_not_found, usage, …).
 
 import { VERSION } from "../version.ts";
