@@ -15,12 +15,20 @@ import { replyTo } from "../inbox/reply.ts";
 import { readTree, renderTree, treeJson } from "../space/tree.ts";
 import { resolvePane } from "../tmux/server.ts";
 import { markSeen } from "../watch/seen.ts";
+import { engineNudges, type Nudges } from "./engine-nudge.ts";
 import { answerOf, optionalText, text, words } from "./params.ts";
 import type { Handler } from "./serve.ts";
 import { watchChanges, watchSlot } from "./watch.ts";
 
 /** A host's read waits this long for an engine it started: the asker gives up at 2.5 s. */
 const SERVE_ENGINE_WAIT_MS = 1500;
+
+/** A read after the engine said something changed waits this long after the last read. */
+const NUDGED_GAP_MS = 100;
+/** Without the engine's events every change waits for the poll; with them only what they do
+ * not cover does (a rename, a title). */
+const POLL_MS = 500;
+const POLL_WITH_EVENTS_MS = 2000;
 
 /** One engine check at a time: requests side by side must not each start an engine. */
 function singleFlight(ensure: () => Promise<boolean>): () => Promise<boolean> {
@@ -46,13 +54,19 @@ export function hostHandlers(server: EngineServer): Record<string, Handler> {
   return {
     "agent.list": list,
     "agent.get": (params) => getAgent(server, text(params, "target"), ensure),
-    "agent.watch": async (_params, session) => ({
-      agents: await watchChanges(
-        list,
-        (agents) => session.emit({ event: "agents", agents }),
-        watching(session),
-      ),
-    }),
+    "agent.watch": async (_params, session) => {
+      const signal = watching(session);
+      let nudges: Nudges | undefined;
+      const timing = {
+        minGapMs: NUDGED_GAP_MS,
+        pollMs: () => (nudges?.live() ? POLL_WITH_EVENTS_MS : POLL_MS),
+      };
+      const emit = (agents: unknown) => session.emit({ event: "agents", agents });
+      const agents = await watchChanges(list, emit, signal, timing, (nudge) => {
+        nudges = engineNudges(server, nudge, signal);
+      });
+      return { agents };
+    },
     "inbox.list": async () => {
       await ensure();
       return (await listInbox(tmux, env)).map(entryRecord);

@@ -9,10 +9,13 @@
 //   agent.list   {}                      → AgentRecord[] (host "local": the asker sets its name)
 //   agent.get    {target}                → AgentRecord
 //   agent.watch  {}                      → {agents: AgentRecord[]}; then {"event":"agents","agents":[…]}
-//                                          each time the list changes (checked at most every
-//                                          500 ms; nothing sent while it stays the same). A
-//                                          second watch replaces the first; the connection's
-//                                          end stops it, so a reconnected asker watches again.
+//                                          each time the list changes, nothing while it stays
+//                                          the same. Read again when the far end's engine
+//                                          reports a change (herdr socket events; at most every
+//                                          100 ms), else every 2 s (every 500 ms while no
+//                                          engine's events reach it). A second watch replaces
+//                                          the first; the connection's end stops it, so a
+//                                          reconnected asker watches again.
 //   inbox.list   {}                      → what `taw agent inbox --json` prints
 //   agent.prompt {target, text}          → as `taw agent prompt` (pasted, then its submit key)
 //   inbox.answer {target, answer, expect?} → as `taw agent answer`; answer is one of
