@@ -233,4 +233,52 @@ describe.skipIf(missing !== undefined)("verbs on another host's agents over a re
       connection.close();
     }
   }, 60_000);
+
+  test("agent.start with a prompt and agent.seen over a connection; next --all-hosts names box's agent", async () => {
+    const connection = new HostConnection(
+      "box",
+      serveArgv({ name: "box", kind: "ssh", ssh: box.destination, tmuxSocket: "", taw: "taw" }),
+      env,
+    );
+    try {
+      await connection.connect();
+      const started = (await connection.request(
+        "agent.start",
+        { kind: "claude", name: "seer", prompt: "blocked" },
+        30_000,
+      )) as Row & { host: string };
+      expect(started).toMatchObject({ host: "local", agent: { kind: "claude", name: "seer" } });
+      const pane = started.tmux_id;
+      await waitFor(
+        async () => ((await boxOption(pane, "@agent_state")) === "blocked" ? true : undefined),
+        15_000,
+        "the started agent blocked by its first prompt",
+      );
+      // Nothing here needs you: box's blocked agent is named, and nothing is jumped to.
+      const next = await run(["next", "--all-hosts", "--json"]);
+      expect(next.code).toBe(0);
+      expect(next.json?.result).toMatchObject({ host: "box", tmux_id: pane });
+      expect(next.json?.result.message).toContain(`seer @box (box/${started.pane_id}) needs you`);
+
+      // Cued on box directly: a prompt is refused while the agent is blocked.
+      for (const [cue, state] of [
+        ["working", "working"],
+        ["idle", "done"],
+      ] as const) {
+        await box.tmux.run(["send-keys", "-t", pane, "-l", cue]);
+        await box.tmux.run(["send-keys", "-t", pane, "Enter"]);
+        await waitFor(
+          async () => ((await boxOption(pane, "@agent_state")) === state ? true : undefined),
+          15_000,
+          `the agent ${state}`,
+        );
+      }
+      const seen = await connection.request("agent.seen", { target: "seer" }, 10_000);
+      expect(seen).toMatchObject({ cleared: true });
+      expect(await boxOption(pane, "@agent_state")).toBe("idle");
+      await expect(connection.request("agent.seen", {}, 10_000)).rejects.toThrow(/'target' must be/);
+    } finally {
+      connection.close();
+    }
+  }, 60_000);
 });
