@@ -260,6 +260,8 @@ export const CONFIG_SPEC: TableSpec = table({
       socket: { type: "string", check: checkSocket },
       tmux_socket: { type: "string", check: checkSocket },
       taw: { type: "string", check: (value) => (value.trim() ? undefined : "must not be empty") },
+      status: bool,
+      notify: bool,
     }),
   },
   manifests: table({

@@ -233,6 +233,10 @@ export interface HostConfig {
   tmux_socket: string;
   /** The remote `taw` command, when not `taw` on the remote PATH. */
   taw: string;
+  /** Its agents count in this server's status token (the engine follows the host). */
+  status: boolean;
+  /** Its agents that need you or finish are notified here, named with the host. */
+  notify: boolean;
 }
 
 /** herdr plugins (src/plugin): prefix keys that invoke their actions. */

@@ -172,6 +172,7 @@ function entryDefault(spec: Spec, name: string): unknown {
   for (const [field, child] of Object.entries(spec.fields)) {
     if (child.type === "strings") entry[field] = [];
     else if (child.type === "string") entry[field] = field === "command" ? name : "";
+    else if (child.type === "boolean") entry[field] = false;
   }
   return entry;
 }

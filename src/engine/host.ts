@@ -4,6 +4,7 @@
 // plugins. Each follows the engine and ends with it.
 
 import { attachHerdr } from "../herdr/attach.ts";
+import { followHosts } from "../hosts/follow.ts";
 import { attachAutoApprove } from "../inbox/auto.ts";
 import { attachNotifications } from "../notify/attach.ts";
 import { attachPlugins } from "../plugin/events.ts";
@@ -59,7 +60,10 @@ function hostServices(
   const stopAutoApprove = attachAutoApprove(engine, tmux, env, say);
   // herdr plugins: their [[startup]] now, their [[events]] as the engine sees them (src/plugin).
   const stopPlugins = attachPlugins(engine, tmux, env, say);
+  // Hosts whose agents count in the token or notify here (`status`/`notify`, src/hosts/follow.ts).
+  const stopFollowing = followHosts(tmux, env, say);
   return async () => {
+    stopFollowing();
     await stopAutosave();
     stopManifests();
     stopNotifications();

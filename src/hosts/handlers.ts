@@ -51,6 +51,13 @@ export function hostHandlers(server: EngineServer): Record<string, Handler> {
   ensure();
   const watching = watchSlot();
   const list = async () => (await listAgents(server, ensure)).agents;
+  // A watched server that stopped has no agents (the watch says so, and picks them up again
+  // when a server comes back), where a one-shot list says it is not running.
+  const watched = () =>
+    list().catch((error) => {
+      if ((error as { code?: string }).code === "no_server") return [];
+      throw error;
+    });
   return {
     "agent.list": list,
     "agent.get": (params) => getAgent(server, text(params, "target"), ensure),
@@ -62,7 +69,7 @@ export function hostHandlers(server: EngineServer): Record<string, Handler> {
         pollMs: () => (nudges?.live() ? POLL_WITH_EVENTS_MS : POLL_MS),
       };
       const emit = (agents: unknown) => session.emit({ event: "agents", agents });
-      const agents = await watchChanges(list, emit, signal, timing, (nudge) => {
+      const agents = await watchChanges(watched, emit, signal, timing, (nudge) => {
         nudges = engineNudges(server, nudge, signal);
       });
       return { agents };

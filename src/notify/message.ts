@@ -13,7 +13,8 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 /** The agent as its row names it: the name given it, else its display name, else its kind. */
 function label(item: NoticeItem): string {
-  return item.pane.name || item.pane.display || item.pane.kind || "an agent";
+  const agent = item.pane.name || item.pane.display || item.pane.kind || "an agent";
+  return item.pane.host ? `${agent} @${item.pane.host}` : agent;
 }
 
 /** What it asks, cut to a line a notification shows whole. */

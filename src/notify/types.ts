@@ -35,6 +35,8 @@ export interface PaneNow {
   windowIndex: string;
   /** Active pane of the active window of a session with a client attached. */
   inFront: boolean;
+  /** The host it is on, when not this server (src/hosts/follow.ts). */
+  host?: string;
 }
 
 /** An attached tmux client. */

@@ -10,6 +10,12 @@ import { formatLiteral } from "../tmux/escape.ts";
 
 export const RAIL_OPTION = "@agent_wizard_status";
 export const RAIL_ASCII_OPTION = "@agent_wizard_status_ascii";
+/** The states of the agents on the hosts whose `status = true` (src/hosts/follow.ts), space
+ * separated: counted in the token beside this server's own. */
+export const REMOTE_STATES_OPTION = "@agent_wizard_remote_states";
+
+/** The states REMOTE_STATES_OPTION holds. */
+export const remoteStates = (text: string | undefined) => (text ?? "").split(" ").filter(Boolean);
 
 /** The states a format may count, each with its colour and its letter in the ASCII token. */
 const COUNTED = {

@@ -12,7 +12,7 @@ import { target } from "../tmux/escape.ts";
 import { AGENT_VIEW_OPTION, LIST_PANES, PANE_FORMAT } from "../tmux/formats.ts";
 import { buildSnapshot, livePaneCount, type Snapshot } from "../tmux/snapshot.ts";
 import { PROBE_COMMANDS, type Probe, parseProbe, type ReadScope } from "./probe.ts";
-import { RAIL_OPTION } from "./rail.ts";
+import { RAIL_OPTION, REMOTE_STATES_OPTION, remoteStates } from "./rail.ts";
 
 export interface Client {
   name: string;
@@ -36,6 +36,8 @@ export interface Read {
   /** Read with every pane only: who is attached, and the rail as tmux holds it. */
   clients?: Client[];
   rail?: string;
+  /** Read with every pane only: the followed hosts' agents' states (REMOTE_STATES_OPTION). */
+  remote?: string[];
   claim: string;
   /** Screens captured this tick, by pane id; a pane missing here printed nothing new (or went). */
   screens: Map<string, string>;
@@ -45,7 +47,12 @@ export interface Read {
 
 function listingCommands(scope: ReadScope): string[][] {
   if (scope === "all")
-    return [LIST_PANES, ["show-options", "-gqv", RAIL_OPTION], ["show-options", "-gqv", AGENT_VIEW_OPTION]];
+    return [
+      LIST_PANES,
+      ["show-options", "-gqv", RAIL_OPTION],
+      ["show-options", "-gqv", AGENT_VIEW_OPTION],
+      ["show-options", "-gqv", REMOTE_STATES_OPTION],
+    ];
   const windows = [...scope];
   if (windows.length === 0) return [];
   // One command for them all, not one each: a batch's command line holds only ~8 pane formats,
@@ -123,7 +130,7 @@ function parseRead(
     const snapshot = buildSnapshot(listing, now);
     return { ...read, snapshot, complete: listed.every((result) => result.ok) };
   }
-  const [panes, rail, view] = listed;
+  const [panes, rail, view, remote] = listed;
   const snapshot = buildSnapshot(panes?.output ?? "", now, view?.output.trim() ?? "");
   return {
     ...read,
@@ -131,6 +138,7 @@ function parseRead(
     complete: true,
     clients: parseClients(probe.clients, focusTracked),
     rail: rail?.output ?? "",
+    remote: remoteStates(remote?.output.trim()),
   };
 }
 

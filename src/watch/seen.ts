@@ -43,7 +43,8 @@ export async function markSeen(
   ];
   if (cleared) {
     pane.agent.state = "idle";
-    const rail = railText(countStates([...read.snapshot.panes.values()].map((p) => p.agent.state)), status);
+    const local = [...read.snapshot.panes.values()].map((p) => p.agent.state);
+    const rail = railText(countStates([...local, ...(read.remote ?? [])]), status);
     commands.push(...railWrite(rail.styled, rail.ascii, read.clients ?? []));
   }
   await tmux.batch(commands);

@@ -19,6 +19,8 @@ export interface TickRead {
   /** Of a full read: who is attached, and the rail as tmux holds it. */
   clients?: Client[];
   rail?: string;
+  /** Of a full read: the followed hosts' agents' states, counted in the rail. */
+  remote?: string[];
 }
 
 /** What the reader asks of the watchers' state (pane-watch.ts). */
@@ -123,6 +125,7 @@ export class TickReader {
       screens: read.screens,
       clients: read.clients ?? [],
       rail: read.rail ?? "",
+      remote: read.remote ?? [],
     };
   }
 

@@ -19,6 +19,8 @@ export class TickWrites {
   /** Who is attached, and the rail as tmux holds it, as of the last full read (and write). */
   clients: Client[] = [];
   private rail = "";
+  /** The followed hosts' agents' states, as of the last full read. */
+  private remote: string[] = [];
   /** The write generation readers follow (GENERATION_OPTION). */
   private generation = 0;
   /** The pane-exited hook's list was read (first tick) or panes closed: the next write empties it. */
@@ -32,6 +34,7 @@ export class TickWrites {
     if (!read.full) return;
     this.clients = read.clients ?? [];
     this.rail = read.rail ?? "";
+    this.remote = read.remote ?? [];
   }
 
   /** A pane's options, written only if its state and report stamp are still what the read saw;
@@ -53,7 +56,7 @@ export class TickWrites {
   async flush(snapshot: Snapshot, status: StatusConfig, ready: string | undefined, happened: boolean) {
     const commands = this.commands;
     this.commands = [];
-    const states: string[] = [];
+    const states: string[] = [...this.remote];
     for (const pane of snapshot.panes.values()) states.push(pane.agent.state);
     const rail = railText(countStates(states), status);
     if (rail.styled !== this.rail) commands.push(...railWrite(rail.styled, rail.ascii, this.clients));
