@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentWindow, cue, fakeAgentDir, stateIs } from "./fake-agent/helpers.ts";
-import { spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
+import { spawnTaw, useServers, waitFor } from "./harness.ts";
 
 const server = useServers();
 const agents = fakeAgentDir();
