@@ -2,6 +2,7 @@
 // here): the host protocol (src/hosts/serve.ts) answered by the same verbs the CLI calls.
 
 import { createInterface } from "node:readline";
+import { EXIT } from "../errors.ts";
 import { hostHandlers } from "../hosts/handlers.ts";
 import { versions } from "../hosts/protocol.ts";
 import { serve } from "../hosts/serve.ts";
@@ -16,7 +17,12 @@ export const hostsServe = defineCommand({
   async run(ctx) {
     if (ctx.args.flags.version) return versions();
     const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-    await serve(lines, (line) => process.stdout.write(`${line}\n`), hostHandlers(ctx));
+    // Ending with a reason: it goes to stderr, which the asker takes as why the host is gone.
+    const end = (reason: string) => {
+      process.stderr.write(`${reason}\n`);
+      process.exit(EXIT.tmux);
+    };
+    await serve(lines, (line) => process.stdout.write(`${line}\n`), hostHandlers(ctx), end);
     return undefined;
   },
   render: (result) => (result ? JSON.stringify(result) : ""),

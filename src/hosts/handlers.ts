@@ -51,17 +51,18 @@ export function hostHandlers(server: EngineServer): Record<string, Handler> {
   ensure();
   const watching = watchSlot();
   const list = async () => (await listAgents(server, ensure)).agents;
-  // A watched server that stopped has no agents (the watch says so, and picks them up again
-  // when a server comes back), where a one-shot list says it is not running.
-  const watched = () =>
-    list().catch((error) => {
-      if ((error as { code?: string }).code === "no_server") return [];
-      throw error;
-    });
   return {
     "agent.list": list,
     "agent.get": (params) => getAgent(server, text(params, "target"), ensure),
     "agent.watch": async (_params, session) => {
+      // A watched server that stopped ends the connection: the asker has the host unreachable
+      // (its rows stale, nothing counted) and connects again until a server answers.
+      const watched = () =>
+        list().catch((error) => {
+          if ((error as { code?: string }).code === "no_server")
+            session.end(`the tmux server there stopped: ${(error as Error).message}`);
+          throw error;
+        });
       const signal = watching(session);
       let nudges: Nudges | undefined;
       const timing = {

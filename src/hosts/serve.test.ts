@@ -45,6 +45,28 @@ describe("serve", () => {
   });
 });
 
+test("a handler that ends the session says why, and no event is written after", async () => {
+  const out: string[] = [];
+  const reasons: string[] = [];
+  let aborted = false;
+  await serve(
+    linesOf(['{"id":1,"method":"watch"}']),
+    (line) => out.push(line),
+    {
+      watch: async (_params, session) => {
+        session.end("the tmux server there stopped");
+        aborted = session.signal.aborted;
+        session.emit({ event: "agents", agents: [] });
+        return {};
+      },
+    },
+    (reason) => reasons.push(reason),
+  );
+  expect(reasons).toEqual(["the tmux server there stopped"]);
+  expect(aborted).toBe(true);
+  expect(out.some((line) => line.includes('"event"'))).toBe(false);
+});
+
 describe("serveArgv", () => {
   test("ssh in BatchMode, the destination after --, the remote words quoted; a local server needs no ssh", () => {
     const argv = serveArgv({ name: "b", kind: "ssh", ssh: "me@b", tmuxSocket: "work", taw: "~/bin/my taw" });

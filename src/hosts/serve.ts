@@ -10,6 +10,8 @@ import { type HostEvent, hello, parseLine, type Response } from "./protocol.ts";
 /** What a handler has of its connection: a way to send events, and the signal of its end. */
 export interface Session {
   emit(event: HostEvent): void;
+  /** End the connection, saying why (the far end's server is gone). */
+  end(reason: string): void;
   signal: AbortSignal;
 }
 
@@ -44,12 +46,17 @@ export async function serve(
   lines: AsyncIterable<string>,
   write: (line: string) => void,
   handlers: Record<string, Handler>,
+  end: (reason: string) => void = () => undefined,
 ): Promise<void> {
   write(JSON.stringify(hello()));
   const ended = new AbortController();
   const session: Session = {
     emit: (event) => {
       if (!ended.signal.aborted) write(JSON.stringify(event));
+    },
+    end: (reason) => {
+      ended.abort();
+      end(reason);
     },
     signal: ended.signal,
   };
