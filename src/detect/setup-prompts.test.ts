@@ -1,0 +1,71 @@
+// Setup screens that take typed input (an API-key box) have no options: their [[prompts]]
+// table may leave `option` out and is read by its `ask` alone. Checked on recorded first-run
+// screens (e2e/fixtures/screens/<agent>/setup-*), and on what must not read.
+
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { evaluate } from "./engine.ts";
+import { loadManifests } from "./manifest.ts";
+import { answerKeys, answerProblem, readPrompt } from "./prompt.ts";
+import { compilePromptSpecs, loadPromptSpecs } from "./prompt-schema.ts";
+
+const SCREENS = resolve(import.meta.dir, "..", "..", "e2e", "fixtures", "screens");
+const manifests = loadManifests({ userDir: "/nonexistent" });
+
+function read(agent: string, fixture: string) {
+  const manifest = manifests.get(agent);
+  if (!manifest) throw new Error(`no manifest ${agent}`);
+  const screen = readFileSync(`${SCREENS}/${agent}/${fixture}.txt`, "utf8");
+  const { title } = JSON.parse(readFileSync(`${SCREENS}/${agent}/${fixture}.json`, "utf8"));
+  const verdict = evaluate(manifest, { screen, title });
+  const prompt = readPrompt(loadPromptSpecs(manifest.file).specs, verdict.rule, { screen, title });
+  return { verdict, prompt };
+}
+
+describe("setup prompts without options", () => {
+  test("an API-key box reads as setup, asking what its heading says, with no options", () => {
+    const { verdict, prompt } = read("codex", "setup-api-key-80x24");
+    expect(verdict).toMatchObject({ state: "blocked", rule: "sign_in" });
+    expect(prompt).toMatchObject({ kind: "setup", ask: "Paste or type your API key below.", options: [] });
+    // It offers only what the table says: Esc goes back; no option can be picked.
+    expect(prompt && answerKeys(prompt, { kind: "deny" })).toEqual([{ key: "Escape" }]);
+    expect(prompt && answerProblem(prompt, { kind: "option", n: 1 })).toContain("takes typed input");
+    expect(prompt && answerProblem(prompt, { kind: "approve" })).toContain("offers no 'approve'");
+  });
+
+  test("the same agent's menu screen still reads its options", () => {
+    const { prompt } = read("codex", "setup-sign-in-160x45");
+    expect(prompt?.options.map((o) => o.label)).toEqual([
+      "Sign in with ChatGPT",
+      "Sign in with Device Code",
+      "Sign in another way",
+    ]);
+    expect(prompt?.selected).toBe(1);
+  });
+
+  test("a table without options reads nothing when its ask is not on screen", () => {
+    const { specs, errors } = compilePromptSpecs(
+      [{ rules: ["r"], kind: "setup", ask: "(?<ask>Enter your \\S+ API key):" }],
+      "t.toml",
+    );
+    expect(errors).toEqual([]);
+    expect(readPrompt(specs, "r", { screen: "Enter your Anthropic API key: \n", title: "" })?.ask).toBe(
+      "Enter your Anthropic API key",
+    );
+    expect(readPrompt(specs, "r", { screen: "> Enter your name\n", title: "" })).toBeUndefined();
+  });
+
+  test("only a setup table with an ask may leave its options out", () => {
+    for (const table of [
+      { rules: ["r"], kind: "question", ask: "(?<ask>x)" },
+      { rules: ["r"], kind: "setup" },
+    ]) {
+      const { specs, errors } = compilePromptSpecs([table], "t.toml");
+      expect(specs).toEqual([]);
+      expect(errors.map((e) => `${e.field}: ${e.message}`).join("\n")).toMatch(
+        /prompts\[0\]\.option: is required/,
+      );
+    }
+  });
+});
