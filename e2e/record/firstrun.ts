@@ -1,0 +1,312 @@
+// First runs from a clean HOME: each agent started with no provider configured and no login
+// (only what keeps it from changing the machine: no auto-update, no telemetry), at two pane
+// sizes, walked through the setup screens it shows before it can take a prompt (provider
+// picker, sign-in choice, API-key entry, folder trust, theme). Each screen is saved as a
+// blocked fixture `setup-<screen>-<W>x<H>` in the Inbox's `setup` group.
+//   bun e2e/record/firstrun.ts [agent…]
+
+import { dirname } from "node:path";
+import { type AgentId, ensureAgent, installedVersion } from "../agents.ts";
+import { type StandIn, startStandIn } from "../standin/server.ts";
+import { prepareClaude } from "./claude.ts";
+import { Recorder } from "./fixtures.ts";
+import { KILO_ENV } from "./kilo.ts";
+import { AgentPane } from "./pane.ts";
+import { disposeScratch, makeScratch, type Scratch } from "./scratch.ts";
+
+export const FIRST_RUN_SIZES = [
+  { width: 80, height: 24 },
+  { width: 160, height: 45 },
+];
+const STEP_TIMEOUT_MS = 40_000;
+/** After the screen shows what we waited for, let the rest of the frame draw. */
+const SETTLE_CAPTURE_MS = 800;
+
+interface Step {
+  /** The screen this step waits for. */
+  wait: RegExp;
+  /** Saved as fixture `setup-<name>-<W>x<H>` with this note, when set. */
+  name?: string;
+  /** A screen that waits at the agent's own prompt (a hint to log in above it): idle, and
+   * in no Inbox group. Every other named step is blocked, group `setup`. */
+  idle?: boolean;
+  note?: string;
+  /** Keys (tmux names) to move on; `{ literal }` types text. */
+  keys?: (string | { literal: string })[];
+}
+
+interface FirstRun {
+  id: AgentId;
+  argv: string[];
+  env?: Record<string, string>;
+  /** Config written before the start, given a stand-in (Claude only: see its entry). */
+  prepare?(scratch: Scratch, standIn: StandIn): Record<string, string>;
+  steps: Step[];
+}
+
+const slashCommand = (text: string) => [{ literal: text }, "Enter"];
+
+/** OpenCode and Kilo start idle on a free provider: the idle screen, then /connect's
+ * provider picker (Enter on its first provider), then `more`. */
+function connectSteps(provider: string, more: Step[]): Step[] {
+  return [
+    {
+      wait: /ctrl\+p commands/,
+      name: "free-provider",
+      note: `first start: idle on ${provider}, no setup screen`,
+      idle: true,
+      keys: [{ literal: "/connect" }],
+    },
+    { wait: /\/connect/, keys: ["Enter"] },
+    {
+      wait: /Connect a provider/,
+      name: "connect-provider",
+      note: "/connect: provider picker",
+      keys: more.length > 0 ? ["Enter"] : [],
+    },
+    ...more,
+  ];
+}
+
+export const FIRST_RUNS: FirstRun[] = [
+  {
+    // A truly clean HOME exits at once here: its connectivity check reaches api.anthropic.com
+    // before any screen. The pre-approved dummy key (the recorder's) gets past it; the
+    // theme, security and trust screens are the ones every new user sees.
+    id: "claude",
+    argv: ["claude"],
+    prepare: (scratch, standIn) => prepareClaude(scratch, standIn).env ?? {},
+    steps: [
+      {
+        wait: /Choose the text style/,
+        name: "theme-picker",
+        note: "first-run theme picker",
+        keys: ["Enter"],
+      },
+      {
+        wait: /Press Enter to continue/,
+        name: "security-notes",
+        note: "first-run security notes: Press Enter to continue",
+        keys: ["Enter"],
+      },
+      {
+        wait: /trust this folder/,
+        name: "trust-folder",
+        note: "trust-this-folder screen, pointer on 'No, exit'",
+      },
+    ],
+  },
+  {
+    id: "codex",
+    argv: ["codex", "--no-daemon"],
+    steps: [
+      {
+        wait: /Sign in another way/,
+        name: "sign-in",
+        note: "welcome: choose how to use Codex (ChatGPT, device code, another way)",
+        keys: ["Down", "Down", "Enter"],
+      },
+      {
+        wait: /Use an OpenAI API key/,
+        name: "sign-in-other",
+        note: "sign in another way: OpenAI API key or Amazon Bedrock",
+        keys: ["Enter"],
+      },
+      { wait: /Paste or type your API key/, name: "api-key", note: "API key entry box, empty" },
+    ],
+  },
+  {
+    id: "gemini",
+    argv: ["gemini"],
+    steps: [
+      {
+        wait: /Do you trust the files in this folder\?/,
+        name: "trust-folder",
+        note: "folder trust dialog before any auth",
+        keys: ["Enter"],
+      },
+      {
+        wait: /How would you like to authenticate/,
+        name: "auth-method",
+        note: "Get started: Sign in with Google / Gemini API key / Vertex AI",
+        keys: ["Down", "Enter"],
+      },
+      { wait: /Enter Gemini API Key/, name: "api-key", note: "Gemini API key entry, empty" },
+    ],
+  },
+  {
+    id: "qwen",
+    argv: ["qwen"],
+    steps: [
+      {
+        wait: /Connect a Provider/,
+        name: "connect-provider",
+        note: "Connect a Provider wizard, first step",
+        keys: ["Down", "Enter"],
+      },
+      {
+        wait: /Third-party Providers · Provider/,
+        name: "provider-list",
+        note: "Connect a Provider: third-party provider list",
+        keys: ["Enter"],
+      },
+      { wait: /Step 1\/2 · API Key/, name: "api-key", note: "Connect a Provider: API key step (1/2)" },
+    ],
+  },
+  {
+    id: "continue",
+    argv: ["cn"],
+    env: { CONTINUE_CLI_ENABLE_TELEMETRY: "0" },
+    steps: [
+      {
+        wait: /Enter your Anthropic API key:/,
+        name: "api-key",
+        note: "no config: asks for an Anthropic API key",
+      },
+    ],
+  },
+  {
+    id: "cline",
+    argv: ["cline"],
+    steps: [
+      {
+        wait: /Bring your own provider/,
+        name: "welcome",
+        note: "Welcome to Cline: connect a model provider (sign-in choices)",
+        keys: ["Down", "Down", "Down", "Enter"],
+      },
+      {
+        wait: /Choose a provider/,
+        name: "provider-list",
+        note: "provider picker with search",
+        keys: ["Down", "Down", "Down", "Down", "Enter"],
+      },
+      { wait: /Paste your API key here/, name: "api-key", note: "Anthropic API key entry, empty" },
+    ],
+  },
+  {
+    id: "copilot",
+    argv: ["copilot"],
+    env: { COPILOT_AUTO_UPDATE: "false" },
+    steps: [
+      {
+        wait: /Confirm folder trust/,
+        name: "trust-folder",
+        note: "Confirm folder trust, before login",
+        keys: ["Enter"],
+      },
+      {
+        wait: /Please use \/login to sign in/,
+        name: "login-hint",
+        note: "no account: 'Please use /login to sign in' above the live prompt",
+        idle: true,
+        keys: slashCommand("/login"),
+      },
+      {
+        wait: /What account do you want to log into\?/,
+        name: "login-account",
+        note: "/login: which GitHub account (github.com or GHE Cloud)",
+      },
+    ],
+  },
+  {
+    id: "pi",
+    argv: ["pi"],
+    env: { PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" },
+    steps: [
+      {
+        wait: /No models available/,
+        name: "no-models",
+        note: "no provider: 'No models available. Use /login' above the live prompt",
+        idle: true,
+        keys: slashCommand("/login"),
+      },
+      {
+        wait: /Select authentication method/,
+        name: "auth-method",
+        note: "/login with no models: subscription or API key",
+        keys: ["Down", "Enter"],
+      },
+      { wait: /unconfigured/, name: "provider-list", note: "/login: API-key provider list" },
+    ],
+  },
+  {
+    // OpenCode starts idle on its free provider; /connect is where a provider is set up.
+    id: "opencode",
+    argv: ["opencode"],
+    env: {
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    },
+    steps: connectSteps("OpenCode's free provider", [
+      {
+        wait: /Go to https:\/\/opencode\.ai\/zen/,
+        name: "api-key",
+        note: "/connect: OpenCode Zen API key entry",
+      },
+    ]),
+  },
+  {
+    // Kilo is OpenCode inside: idle on its free gateway at start, /connect as there.
+    id: "kilo",
+    argv: ["kilo"],
+    env: KILO_ENV,
+    steps: connectSteps("the Kilo Gateway's free model", []),
+  },
+];
+
+async function recordOne(run: FirstRun, size: { width: number; height: number }, rec: Recorder) {
+  const bin = await ensureAgent(run.id);
+  const scratch = makeScratch(run.id);
+  const standIn = run.prepare ? startStandIn() : undefined;
+  let pane: AgentPane | undefined;
+  try {
+    const extra = run.prepare && standIn ? run.prepare(scratch, standIn) : {};
+    const env = {
+      ...scratch.env,
+      DISABLE_AUTOUPDATER: "1",
+      ...run.env,
+      ...extra,
+      PATH: `${dirname(bin)}:${scratch.env.PATH}`,
+    };
+    pane = await AgentPane.start({ argv: run.argv, env, cwd: scratch.project, ...size });
+    const tag = `${size.width}x${size.height}`;
+    for (const step of run.steps) {
+      await pane.waitFor(step.wait, STEP_TIMEOUT_MS, `${run.id} at ${tag}: ${step.wait}`);
+      await Bun.sleep(SETTLE_CAPTURE_MS);
+      if (step.name)
+        await rec.capture(
+          pane,
+          `setup-${step.name}-${tag}`,
+          step.idle ? "idle" : "blocked",
+          `${step.note} (${tag})`,
+          step.idle ? { size: tag } : { size: tag, group: "setup" },
+        );
+      for (const key of step.keys ?? []) {
+        await Bun.sleep(300);
+        if (typeof key === "string") await pane.keys(key);
+        else await pane.type(key.literal);
+      }
+    }
+  } finally {
+    await pane?.kill();
+    standIn?.stop();
+    await disposeScratch(scratch);
+  }
+}
+
+if (import.meta.main) {
+  const wanted = process.argv.slice(2);
+  for (const run of FIRST_RUNS.filter((r) => wanted.length === 0 || wanted.includes(r.id))) {
+    await ensureAgent(run.id);
+    const rec = new Recorder(run.id, installedVersion(run.id) ?? "unknown");
+    for (const size of FIRST_RUN_SIZES) {
+      try {
+        await recordOne(run, size, rec);
+      } catch (error) {
+        console.error(`${run.id}: ${(error as Error).message}`);
+      }
+    }
+  }
+}
