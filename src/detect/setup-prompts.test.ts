@@ -69,3 +69,65 @@ describe("setup prompts without options", () => {
     }
   });
 });
+
+/** "<agent>/<fixture>": the setup prompt read from it, what it asks and its options. */
+const MENUS: Record<string, { ask: string; options: string[] }> = {
+  "claude/setup-theme-picker-80x24": {
+    ask: "Choose the text style that looks best with your terminal",
+    options: [
+      "Auto (match terminal)",
+      "Dark mode",
+      "Light mode",
+      "Dark mode (colorblind-friendly)",
+      "Light mode (colorblind-friendly)",
+      "Dark mode (ANSI colors only)",
+      "Light mode (ANSI colors only)",
+    ],
+  },
+  "gemini/setup-auth-method-160x45": {
+    ask: "How would you like to authenticate for this project?",
+    options: ["Sign in with Google", "Use Gemini API Key", "Vertex AI"],
+  },
+  "cline/setup-welcome-80x24": {
+    ask: "Connect a model provider to get started",
+    options: [
+      "Sign in with Cline",
+      "Sign in with ClinePass",
+      "Sign in with ChatGPT",
+      "Bring your own provider",
+    ],
+  },
+  "copilot/setup-login-account-160x45": {
+    ask: "What account do you want to log into?",
+    options: ["GitHub.com", "GitHub Enterprise Cloud (*.ghe.com)"],
+  },
+  "pi/setup-auth-method-80x24": {
+    ask: "Select authentication method",
+    options: ["Use a subscription", "Use an API key"],
+  },
+  "qodercli/startup-sign-in": {
+    ask: "Sign in to get started, or exit the application",
+    options: ["Sign in to continue", "Exit the application"],
+  },
+  "auggie/startup-login": { ask: "Login to continue", options: ["Login to continue"] },
+};
+
+describe("setup menus", () => {
+  for (const [name, expected] of Object.entries(MENUS)) {
+    test(`${name} asks ${JSON.stringify(expected.ask)}`, () => {
+      const [agent = "", fixture = ""] = name.split("/");
+      const { prompt } = read(agent, fixture);
+      expect(prompt?.kind).toBe("setup");
+      expect(prompt?.ask).toBe(expected.ask);
+      expect(prompt?.options.map((o) => o.label)).toEqual(expected.options);
+    });
+  }
+
+  test("omp's wizard lists its providers, not its search line or box", () => {
+    const { prompt } = read("omp", "startup-setup");
+    expect(prompt?.ask).toBe("Select provider to login");
+    expect(prompt?.options[0]?.label).toBe("ChatGPT Plus/Pro (Codex Subscription)");
+    expect(prompt?.options.map((o) => o.label)).not.toContain("Type to search");
+    expect(prompt?.options).toHaveLength(10);
+  });
+});
