@@ -13,6 +13,7 @@ import { Recorder } from "./fixtures.ts";
 import { KILO_ENV } from "./kilo.ts";
 import { AgentPane } from "./pane.ts";
 import { disposeScratch, makeScratch, type Scratch } from "./scratch.ts";
+import { startTlsStandIn, type TlsStandIn } from "./tls-standin.ts";
 
 export const FIRST_RUN_SIZES = [
   { width: 80, height: 24 },
@@ -41,6 +42,8 @@ interface FirstRun {
   env?: Record<string, string>;
   /** Config written before the start, given a stand-in (Claude only: see its entry). */
   prepare?(scratch: Scratch, standIn: StandIn): Record<string, string>;
+  /** Hosts whose HTTPS a start checks before any screen: answered by a TLS stand-in. */
+  https?: string[];
   steps: Step[];
 }
 
@@ -70,12 +73,14 @@ function connectSteps(provider: string, more: Step[]): Step[] {
 
 export const FIRST_RUNS: FirstRun[] = [
   {
-    // A truly clean HOME exits at once here: its connectivity check reaches api.anthropic.com
-    // before any screen. The pre-approved dummy key (the recorder's) gets past it; the
-    // theme, security and trust screens are the ones every new user sees.
+    // A truly clean HOME: before any screen Claude asks api.anthropic.com and
+    // platform.claude.com "hello" and exits when they do not answer, so a TLS stand-in
+    // answers them (nothing else). Then the theme, the login method, and the sign-in page's
+    // "Paste code here" box, where a login needs the real claude.ai.
     id: "claude",
     argv: ["claude"],
-    prepare: (scratch, standIn) => prepareClaude(scratch, standIn).env ?? {},
+    https: ["api.anthropic.com", "platform.claude.com"],
+    env: { DISABLE_TELEMETRY: "1", DISABLE_ERROR_REPORTING: "1" },
     steps: [
       {
         wait: /Choose the text style/,
@@ -83,6 +88,27 @@ export const FIRST_RUNS: FirstRun[] = [
         note: "first-run theme picker",
         keys: ["Enter"],
       },
+      {
+        wait: /Select login method/,
+        name: "login-method",
+        note: "no login: subscription, Console account or 3rd-party platform",
+        keys: ["Enter"],
+      },
+      {
+        wait: /Paste code here if prompted/,
+        name: "login-paste-code",
+        note: "sign in with a subscription: the browser URL and the box for the code",
+      },
+    ],
+  },
+  {
+    // With a key (the walk's pre-approved dummy one, against the stand-in model) the login is
+    // skipped, and the security notes and folder trust come after the theme.
+    id: "claude",
+    argv: ["claude"],
+    prepare: (scratch, standIn) => prepareClaude(scratch, standIn).env ?? {},
+    steps: [
+      { wait: /Choose the text style/, keys: ["Enter"] },
       {
         wait: /Press Enter to continue/,
         name: "security-notes",
@@ -260,14 +286,17 @@ async function recordOne(run: FirstRun, size: { width: number; height: number },
   const bin = await ensureAgent(run.id);
   const scratch = makeScratch(run.id);
   const standIn = run.prepare ? startStandIn() : undefined;
+  let https: TlsStandIn | undefined;
   let pane: AgentPane | undefined;
   try {
     const extra = run.prepare && standIn ? run.prepare(scratch, standIn) : {};
+    if (run.https) https = await startTlsStandIn(`${scratch.home}/.tls-standin`, run.https);
     const env = {
       ...scratch.env,
       DISABLE_AUTOUPDATER: "1",
       ...run.env,
       ...extra,
+      ...https?.env,
       PATH: `${dirname(bin)}:${scratch.env.PATH}`,
     };
     pane = await AgentPane.start({ argv: run.argv, env, cwd: scratch.project, ...size });
@@ -292,6 +321,7 @@ async function recordOne(run: FirstRun, size: { width: number; height: number },
   } finally {
     await pane?.kill();
     standIn?.stop();
+    https?.stop();
     await disposeScratch(scratch);
   }
 }
