@@ -34,6 +34,22 @@ describe("setup prompts without options", () => {
     expect(prompt && answerProblem(prompt, { kind: "approve" })).toContain("offers no 'approve'");
   });
 
+  test("each agent's code or key box reads with what it asks and no options", () => {
+    const boxes: [string, string, string][] = [
+      ["claude", "setup-login-paste-code-160x45", "Paste code here if prompted"],
+      ["gemini", "setup-api-key-160x45", "Enter Gemini API Key"],
+      ["qwen", "setup-api-key-80x24", "DeepSeek API Key · Step 1/2 · API Key"],
+      ["continue", "setup-api-key-160x45", "Enter your Anthropic API key"],
+      ["opencode", "setup-api-key-80x24", "API key"],
+    ];
+    for (const [agent, fixture, ask] of boxes)
+      expect(read(agent, fixture).prompt, `${agent}/${fixture}`).toMatchObject({
+        kind: "setup",
+        ask,
+        options: [],
+      });
+  });
+
   test("the same agent's menu screen still reads its options", () => {
     const { prompt } = read("codex", "setup-sign-in-160x45");
     expect(prompt?.options.map((o) => o.label)).toEqual([
@@ -82,6 +98,14 @@ const MENUS: Record<string, { ask: string; options: string[] }> = {
       "Light mode (colorblind-friendly)",
       "Dark mode (ANSI colors only)",
       "Light mode (ANSI colors only)",
+    ],
+  },
+  "claude/setup-login-method-80x24": {
+    ask: "Select login method",
+    options: [
+      "Claude account with subscription · Individual, Team, or Enterprise",
+      "Anthropic Console account · API usage billing",
+      "3rd-party platform · Bedrock, Microsoft Foundry, Google Vertex AI",
     ],
   },
   "gemini/setup-auth-method-160x45": {
