@@ -142,6 +142,33 @@ export const FIRST_RUNS: FirstRun[] = [
     ],
   },
   {
+    // Sign in with ChatGPT: a page to finish in the browser (a local server waits for it).
+    id: "codex",
+    argv: ["codex", "--no-daemon"],
+    steps: [
+      { wait: /Sign in another way/, keys: ["Enter"] },
+      {
+        wait: /Finish signing in via your browser/,
+        name: "sign-in-browser",
+        note: "Sign in with ChatGPT: finish in the browser, esc cancels",
+      },
+    ],
+  },
+  {
+    // Sign in with Google, with no browser here: the URL and a plain code prompt.
+    id: "gemini",
+    argv: ["gemini"],
+    steps: [
+      { wait: /Do you trust the files in this folder\?/, keys: ["Enter"] },
+      { wait: /How would you like to authenticate/, keys: ["Enter"] },
+      {
+        wait: /Enter the authorization code:/,
+        name: "google-auth-code",
+        note: "Sign in with Google: the URL to visit and 'Enter the authorization code:'",
+      },
+    ],
+  },
+  {
     id: "gemini",
     argv: ["gemini"],
     steps: [
