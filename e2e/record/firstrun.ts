@@ -203,7 +203,17 @@ export const FIRST_RUNS: FirstRun[] = [
         note: "Connect a Provider: third-party provider list",
         keys: ["Enter"],
       },
-      { wait: /Step 1\/2 · API Key/, name: "api-key", note: "Connect a Provider: API key step (1/2)" },
+      {
+        wait: /Step 1\/2 · API Key/,
+        name: "api-key",
+        note: "Connect a Provider: API key step (1/2)",
+        keys: [{ literal: "sk-dummy" }, "Enter"],
+      },
+      {
+        wait: /Step 2\/2/,
+        name: "models",
+        note: "Connect a Provider: model IDs step (2/2), its footer wrapping at 80 columns",
+      },
     ],
   },
   {
@@ -234,7 +244,13 @@ export const FIRST_RUNS: FirstRun[] = [
         note: "provider picker with search",
         keys: ["Down", "Down", "Down", "Down", "Enter"],
       },
-      { wait: /Paste your API key here/, name: "api-key", note: "Anthropic API key entry, empty" },
+      {
+        wait: /Paste your API key here/,
+        name: "api-key",
+        note: "Anthropic API key entry, empty",
+        keys: [{ literal: "sk-ant-dummy" }, "Enter"],
+      },
+      { wait: /Choose a model for Anthropic/, name: "model-list", note: "model picker after the key" },
     ],
   },
   {
@@ -280,7 +296,13 @@ export const FIRST_RUNS: FirstRun[] = [
         note: "/login with no models: subscription or API key",
         keys: ["Down", "Enter"],
       },
-      { wait: /unconfigured/, name: "provider-list", note: "/login: API-key provider list" },
+      {
+        wait: /unconfigured/,
+        name: "provider-list",
+        note: "/login: API-key provider list",
+        keys: ["Down", "Down", "Down", "Down", "Down", "Down", "Enter"],
+      },
+      { wait: /Enter API key:/, name: "api-key", note: "/login: a provider's API key entry" },
     ],
   },
   {
