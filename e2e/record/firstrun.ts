@@ -275,6 +275,18 @@ export const FIRST_RUNS: FirstRun[] = [
         wait: /What account do you want to log into\?/,
         name: "login-account",
         note: "/login: which GitHub account (github.com or GHE Cloud)",
+        keys: ["Enter"],
+      },
+      {
+        wait: /How do you want to sign in\?/,
+        name: "login-method",
+        note: "/login: browser or device code",
+        keys: ["Enter"],
+      },
+      {
+        wait: /Waiting for authorization in your browser/,
+        name: "login-browser",
+        note: "/login: the URL to open and 'Waiting for authorization in your browser...'",
       },
     ],
   },
