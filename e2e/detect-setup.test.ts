@@ -15,6 +15,7 @@ const SCREENS = join(ROOT, "e2e", "fixtures", "screens");
 
 /** One screen per kind of setup prompt: a menu with options, an API-key box, a plain line. */
 const CASES = [
+  { agent: "claude", fixture: "setup-login-method-80x24", options: 3 },
   { agent: "gemini", fixture: "setup-auth-method-80x24", options: 3 },
   { agent: "codex", fixture: "setup-api-key-80x24", options: 0 },
   { agent: "continue", fixture: "setup-api-key-80x24", options: 0 },
