@@ -20,6 +20,10 @@ export interface FixtureMeta {
   note: string;
   /** The rule expected to decide, added by hand after recording; kept on re-recording. */
   rule?: string;
+  /** The pane's size when it is not the walk's 120×40 ("80x24"). */
+  size?: string;
+  /** The Inbox group the prompt is read into (first-run screens: "setup"). */
+  group?: string;
 }
 
 export class Recorder {
@@ -31,7 +35,13 @@ export class Recorder {
   ) {}
 
   /** Capture the pane now and write it as fixture `name`. Returns the screen. */
-  async capture(pane: AgentPane, name: string, state: FixtureState, note: string): Promise<string> {
+  async capture(
+    pane: AgentPane,
+    name: string,
+    state: FixtureState,
+    note: string,
+    extra: Pick<FixtureMeta, "size" | "group"> = {},
+  ): Promise<string> {
     const [screen, title, argv] = await Promise.all([pane.screen(), pane.title(), pane.argv()]);
     this.write(name, screen, {
       agent: this.agent,
@@ -40,6 +50,7 @@ export class Recorder {
       provenance: "recorded",
       agent_version: this.version,
       argv,
+      ...extra,
       note,
     });
     return screen;

@@ -8,20 +8,20 @@ import type { Scratch } from "./scratch.ts";
 import type { AgentDriver, Launch } from "./session.ts";
 import { recordMain } from "./walk.ts";
 
+/** No auto-update, model list fetch, LSP download, sharing or telemetry. */
+export const KILO_ENV = {
+  KILO_DISABLE_AUTOUPDATE: "1",
+  KILO_DISABLE_MODELS_FETCH: "1",
+  KILO_DISABLE_LSP_DOWNLOAD: "1",
+  KILO_DISABLE_SHARE: "1",
+  KILO_TELEMETRY_LEVEL: "off",
+};
+
 export function prepareKilo(scratch: Scratch, standIn: StandIn): Launch {
   const dir = `${scratch.env.XDG_CONFIG_HOME}/kilo`;
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/kilo.json`, JSON.stringify(standInConfig(standIn), null, 2));
-  return {
-    argv: ["kilo"],
-    env: {
-      KILO_DISABLE_AUTOUPDATE: "1",
-      KILO_DISABLE_MODELS_FETCH: "1",
-      KILO_DISABLE_LSP_DOWNLOAD: "1",
-      KILO_DISABLE_SHARE: "1",
-      KILO_TELEMETRY_LEVEL: "off",
-    },
-  };
+  return { argv: ["kilo"], env: KILO_ENV };
 }
 
 /** OpenCode's driver (screens, tools, keys) with Kilo's config; Esc on a permission asks

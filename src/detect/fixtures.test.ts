@@ -3,6 +3,8 @@
 // (and rule) it was saved with. A shipped rule that decides no fixture is untested
 // evidence, so it fails here unless it is listed below with the reason. herdr's cases that
 // taw agrees with (e2e/fixtures/herdr-detect, herdr-cases.test.ts) count as evidence too.
+// A fixture that names an Inbox `group` (first-run screens: `setup`) must also have its
+// prompt read by the manifest's [[prompts]] into that group.
 
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -10,6 +12,8 @@ import { join, resolve } from "node:path";
 import { evaluate } from "./engine.ts";
 import { identifyArgv } from "./identity.ts";
 import { loadManifests } from "./manifest.ts";
+import { readPrompt } from "./prompt.ts";
+import { loadPromptSpecs } from "./prompt-schema.ts";
 
 const FIXTURES = resolve(import.meta.dir, "..", "..", "e2e", "fixtures");
 const SCREENS = join(FIXTURES, "screens");
@@ -38,6 +42,10 @@ interface Fixture {
   provenance: "recorded" | "documented";
   agent_version?: string;
   argv?: string[];
+  /** The Inbox group its prompt is read into. */
+  group?: string;
+  /** The pane's size when it is not the walk's 120×40 ("80x24"). */
+  size?: string;
   note?: string;
 }
 
@@ -105,8 +113,28 @@ describe("fixture table", () => {
       decided.add(`${fixture.agent}/${verdict.rule}`);
       expect(verdict.state).toBe(fixture.state as never);
       if (fixture.rule) expect(verdict.rule).toBe(fixture.rule);
+      if (fixture.group) {
+        const specs = loadPromptSpecs(manifest.file).specs;
+        const prompt = readPrompt(specs, verdict.rule, { screen, title: fixture.title ?? "" });
+        expect(prompt?.kind, `the Inbox group of ${name}`).toBe(fixture.group as never);
+        expect(prompt?.ask, `what ${name} asks`).toBeTruthy();
+      }
     });
   }
+
+  test("first-run screens are recorded at two sizes, each blocked in the setup group", () => {
+    const setup = cases.filter((c) => c.name.includes("/setup-") && c.fixture.state === "blocked");
+    expect(setup.length).toBeGreaterThan(0);
+    for (const { name, fixture } of setup) {
+      expect(fixture.group, name).toBe("setup");
+      expect(fixture.provenance, name).toBe("recorded");
+      expect(fixture.rule, `${name} names its deciding rule`).toBeTruthy();
+    }
+    const sizes = (agent: string) =>
+      new Set(setup.filter((c) => c.fixture.agent === agent).map((c) => c.fixture.size));
+    for (const agent of new Set(setup.map((c) => c.fixture.agent)))
+      expect(sizes(agent).size, `${agent}: first-run screens at two sizes`).toBeGreaterThanOrEqual(2);
+  });
 
   test("every shipped agent has a fixture for working, blocked and idle", () => {
     for (const manifest of manifests.all()) {

@@ -27,8 +27,10 @@ export interface PromptSpec {
   ask: RegExp[];
   /** Options are read from the lines after the last line matching this (all when unset). */
   anchor?: RegExp;
-  /** Matched against each line (globally: several options may share a line); group `label`. */
-  option: RegExp;
+  /** Matched against each line (globally: several options may share a line); group `label`.
+   * Unset only on a setup screen that takes typed input (an API key box): that prompt has
+   * no options and is read when an `ask` regex matches. */
+  option?: RegExp;
   /** A line matching this holds the highlighted option; the first when none does. */
   selected?: RegExp;
   /** Keys that move the highlight to the next and the previous option. */
@@ -176,9 +178,14 @@ function compileSpec(raw: Table, fail: (key: string, message: string) => void): 
     }
   const optionSource = raw.option;
   let option: RegExp | undefined;
-  if (typeof optionSource !== "string" || !optionSource.includes("?<label>"))
-    bad("option", "is required: a regex with a (?<label>…) group");
-  else
+  // A typed-input setup screen (an API key box) has no options: it is read by its ask.
+  const typedSetup = optionSource === undefined && kind === "setup" && ask.length > 0;
+  if (!typedSetup && (typeof optionSource !== "string" || !optionSource.includes("?<label>")))
+    bad(
+      "option",
+      "is required: a regex with a (?<label>…) group (only a setup screen with an ask may leave it out)",
+    );
+  else if (typeof optionSource === "string")
     try {
       option = new RegExp(optionSource, "gu");
     } catch (error) {
@@ -195,7 +202,7 @@ function compileSpec(raw: Table, fail: (key: string, message: string) => void): 
     when: regex("when"),
     ask,
     anchor: regex("anchor"),
-    option: option as RegExp,
+    option,
     selected: regex("selected"),
     move: move as [string, string],
     confirm: keys("confirm", ["Enter"]),

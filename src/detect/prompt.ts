@@ -81,16 +81,20 @@ function readWith(spec: PromptSpec, rule: string, lines: string[], text: string)
   }
   const options: PromptOption[] = [];
   let selected = 0;
-  for (const line of lines.slice(start)) {
-    for (const match of line.matchAll(spec.option)) {
-      const label = squash(match.groups?.label ?? "");
-      if (!label) continue;
-      options.push({ n: options.length + 1, label });
-      if (selected === 0 && spec.selected?.test(line)) selected = options.length;
+  const option = spec.option;
+  // A setup screen without options (typed input) has nothing to collect.
+  if (option)
+    for (const line of lines.slice(start)) {
+      for (const match of line.matchAll(option)) {
+        const label = squash(match.groups?.label ?? "");
+        if (!label) continue;
+        options.push({ n: options.length + 1, label });
+        if (selected === 0 && spec.selected?.test(line)) selected = options.length;
+      }
     }
-  }
-  if (options.length === 0) return undefined;
   const found = spec.ask.map((regex) => regex.exec(text)).find((match) => match?.groups);
+  // …and is read only when its ask is on screen.
+  if (option ? options.length === 0 : !found) return undefined;
   const groups = found?.groups ?? {};
   const command = groups.command ? squash(groups.command) : undefined;
   const path = groups.path ? squash(groups.path) : undefined;
@@ -157,6 +161,8 @@ export function answerProblem(prompt: Prompt, answer: Answer): string | undefine
         return "this agent takes no message with a deny; deny without --message";
       return undefined;
     case "option":
+      if (options.length === 0)
+        return `this ${prompt.kind} screen has no options: it takes typed input at the agent`;
       return answer.n >= 1 && answer.n <= options.length
         ? undefined
         : `option ${answer.n} is not on screen; the prompt has options 1-${options.length}`;
