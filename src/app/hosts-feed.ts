@@ -1,0 +1,151 @@
+// The other hosts' side of the feed: one long-lived connection per configured host
+// (config.toml [hosts.*]), each reconnecting on its own (1, 2, 4 … 30 s), each watching its
+// host's agents (`agent.watch` after every hello: the far end forgets a watch when the
+// connection ends). What they say goes into the store as HostView; nothing here is awaited by
+// a render, so a host that hangs never stops the dashboard drawing. No host configured: no
+// connection, no timer, nothing.
+
+import type { HostState } from "../hosts/connection.ts";
+import type { HostView, RemoteRecord } from "./remote-rows.ts";
+import { type DashStore, setHosts } from "./store.ts";
+
+/** What the feed needs of a connection (src/hosts/connection.ts HostConnection; tests give a stand-in). */
+export interface HostLink {
+  readonly name: string;
+  state: HostState;
+  connect(): Promise<void>;
+  request(method: string, params: Record<string, unknown>, timeoutMs: number): Promise<unknown>;
+  onEvent(listener: (event: Record<string, unknown>) => void): () => void;
+  onState(listener: (state: HostState) => void): () => void;
+  close(): void;
+}
+
+/** A configured host: a connection to make, or why none can be made (a bad [hosts.x] table). */
+export type HostPlan = { name: string; link: HostLink } | { name: string; problem: string };
+
+/** How long a watch may take to answer before the host is read again at its next hello. */
+const WATCH_TIMEOUT_MS = 15_000;
+/** While a host is unreachable, its "unreachable 2m" and its rows' "stale 40s" move this often. */
+const CLOCK_MS = 1000;
+
+export class HostsFeed {
+  private readonly views = new Map<string, HostView>();
+  private readonly links = new Map<string, HostLink>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private clock: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly store: DashStore,
+    private readonly plans: HostPlan[],
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Connect to every host; returns at once (each connection goes its own way). */
+  start(): void {
+    for (const plan of this.plans) {
+      if ("problem" in plan) {
+        this.views.set(
+          plan.name,
+          this.view(plan.name, { state: "unreachable", since: this.now(), reason: plan.problem }),
+        );
+        continue;
+      }
+      const { link } = plan;
+      this.links.set(plan.name, link);
+      this.views.set(plan.name, this.view(plan.name, link.state));
+      this.unsubscribe.push(
+        link.onState((state) => this.onState(link, state)),
+        link.onEvent((event) => {
+          if (event.event === "agents" && Array.isArray(event.agents)) this.onAgents(link.name, event.agents);
+        }),
+      );
+      link.connect().catch(() => undefined);
+    }
+    this.publish();
+  }
+
+  /** The connection of host `name`, for the verbs sent there; undefined when none is made. */
+  link(name: string): HostLink | undefined {
+    return this.links.get(name);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.clock);
+    for (const off of this.unsubscribe) off();
+    for (const link of this.links.values()) link.close();
+  }
+
+  private view(name: string, state: HostState, previous?: HostView): HostView {
+    const agents = previous?.agents ?? [];
+    const readAt = previous?.current ? this.now() : (previous?.readAt ?? 0);
+    if (state.state === "unreachable")
+      return {
+        name,
+        state: "unreachable",
+        since: state.since,
+        reason: state.reason,
+        agents,
+        current: false,
+        readAt,
+      };
+    return { name, state: state.state, since: 0, reason: "", agents, current: false, readAt };
+  }
+
+  private onState(link: HostLink, state: HostState): void {
+    if (this.stopped) return;
+    const previous = this.views.get(link.name);
+    this.views.set(link.name, this.view(link.name, state, previous));
+    this.publish();
+    if (state.state !== "ok") return;
+    // A hello: read the host fresh and hear of each change from now on.
+    link
+      .request("agent.watch", {}, WATCH_TIMEOUT_MS)
+      .then((result) => {
+        const agents = (result as { agents?: unknown } | null)?.agents;
+        if (Array.isArray(agents) && link.state.state === "ok") this.onAgents(link.name, agents);
+      })
+      .catch(() => undefined);
+  }
+
+  private onAgents(name: string, agents: unknown[]): void {
+    const previous = this.views.get(name);
+    if (this.stopped || !previous) return;
+    const records = (agents as RemoteRecord[]).map((record) => ({ ...record, host: name }));
+    this.views.set(name, { ...previous, agents: records, current: true, readAt: this.now() });
+    this.publish();
+  }
+
+  private publish(): void {
+    const hosts = [...this.views.values()];
+    setHosts(this.store, hosts);
+    // The header's "unreachable 2m" and the rows' "stale 40s" move with the clock, only while
+    // a host is away.
+    const away = hosts.some((host) => host.state !== "ok" || !host.current);
+    if (away && !this.clock && !this.stopped) {
+      this.clock = setInterval(() => this.store.setState({ now: Math.floor(this.now() / 1000) }), CLOCK_MS);
+      this.clock.unref?.();
+    } else if (!away && this.clock) {
+      clearInterval(this.clock);
+      this.clock = undefined;
+    }
+  }
+}
+
+/** The configured hosts as plans: a reconnecting connection each (`taw hosts serve` there). */
+export async function hostPlans(env: Record<string, string | undefined>): Promise<HostPlan[]> {
+  const { configuredHosts } = await import("../hosts/config.ts");
+  const entries = configuredHosts(env);
+  if (entries.length === 0) return [];
+  const { serveArgv } = await import("../hosts/argv.ts");
+  const { HostConnection } = await import("../hosts/connection.ts");
+  return entries.map(({ name, host }) =>
+    "problem" in host
+      ? { name, problem: host.problem }
+      : {
+          name,
+          link: new HostConnection(name, serveArgv(host), env, { reconnect: true }) as unknown as HostLink,
+        },
+  );
+}
