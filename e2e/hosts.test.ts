@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { HOSTS_PROTOCOL } from "../src/hosts/protocol.ts";
 import { agentWindow, fakeAgentDir } from "./fake-agent/helpers.ts";
 import { startServer, TAW, type TestServer, userEnv, waitFor } from "./harness.ts";
 import { type SshClient, type SshHost, sshClient, sshdMissing, startSshd } from "./sshd.ts";
@@ -82,7 +83,7 @@ describe.skipIf(missing !== undefined)("hosts over a real sshd", () => {
     expect(good.code).toBe(0);
     expect(good.stdout).toMatch(/ssh\s+ok/);
     expect(good.stdout).toMatch(/tmux\s+ok\s+tmux \d/);
-    expect(good.stdout).toMatch(/taw\s+ok\s+taw \S+, hosts protocol 1/);
+    expect(good.stdout).toMatch(new RegExp(`taw\\s+ok\\s+taw \\S+, hosts protocol ${HOSTS_PROTOCOL}`));
     const lacking = await run(["hosts", "test", "bare"]);
     expect(lacking.code).toBe(1);
     expect(lacking.stdout).toMatch(/taw\s+FAIL\s+'taw' not found there/);

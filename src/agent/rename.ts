@@ -1,19 +1,21 @@
 // Rename an agent: the @agent_name pane option, checked and unique, with the nudge, so an
-// engine and the dashboards reading it at rest show the new name at once.
+// engine and the dashboards reading it at rest show the new name at once. No name (null, from
+// another host's dashboard) takes the name away.
 
 import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
-import { setOption } from "../tmux/options.ts";
+import { setOption, unsetOption } from "../tmux/options.ts";
 import { nudgeCommands } from "../watch/probe.ts";
 import { checkName, checkUnique } from "./names.ts";
 import { findAgent, paneLabel } from "./pane.ts";
 
-export async function renameAgent(tmux: Tmux, paneText: string, name: string) {
-  checkName(name);
+export async function renameAgent(tmux: Tmux, paneText: string, name: string | null) {
+  if (name !== null) checkName(name);
   const { pane, snapshot } = await findAgent(tmux, paneText);
-  checkUnique(snapshot, name, pane.id);
+  if (name !== null) checkUnique(snapshot, name, pane.id);
+  const scope = { kind: "pane", target: pane.id } as const;
   await tmux.batch([
-    setOption({ kind: "pane", target: pane.id }, AGENT_OPTIONS.name, name),
+    name === null ? unsetOption(scope, AGENT_OPTIONS.name) : setOption(scope, AGENT_OPTIONS.name, name),
     ...nudgeCommands(`rename-${Date.now()}`),
   ]);
   return {

@@ -1,13 +1,13 @@
 // taw agent start: the full start (src/agent/start.ts), answering with the pane's record.
 
 import { knownKinds } from "../agent/command-line.ts";
+import { paneRecord } from "../agent/records.ts";
 import { type StartFlags, startAgent } from "../agent/start.ts";
 import { loadConfig } from "../config/load.ts";
 import { loadManifests } from "../detect/manifest.ts";
 import { usageError } from "../errors.ts";
 import { flagOrWord } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
-import { paneRecord } from "./records.ts";
 
 /** `agent start codex` is `agent start --kind codex`: the word must be a kind taw knows. */
 function kindFrom(ctx: CommandContext): string | undefined {

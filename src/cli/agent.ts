@@ -3,31 +3,17 @@
 // in agent-launch.ts, `agent explain|identify` in explain.ts.
 
 import { closePane } from "../agent/kill.ts";
-import { findAgent } from "../agent/pane.ts";
+import { type AgentRecord, ensureFor, getAgent, listAgents } from "../agent/list.ts";
 import { promptAgent } from "../agent/prompt.ts";
 import { renameAgent } from "../agent/rename.ts";
-import { agentRows } from "../agent/rows.ts";
-import { ensureEngine, FIRST_WRITE_WAIT_MS, NOT_LIVE_WARNING } from "../engine/ensure.ts";
-import type { EngineServer } from "../engine/start.ts";
+import { NOT_LIVE_WARNING } from "../engine/ensure.ts";
 import { LOCAL_HOST } from "../hosts/config.ts";
-import { takeSnapshot } from "../tmux/server.ts";
-import type { Pane } from "../tmux/snapshot.ts";
 import { PROMPT_WAIT_FLAGS, promptAndWait } from "./agent-wait.ts";
 import { ALL_HOSTS_FLAG, askOneHost, fromAllHosts, hostLines, splitTarget } from "./all-hosts.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
-import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
 import { bytesFrom, TEXT_FLAGS } from "./text-input.ts";
-
-/** An agent's JSON record: its pane's, whether an engine keeps it current, and its host. */
-export type AgentRecord = ReturnType<typeof paneRecord> & { live: boolean; host: string };
-
-const recordOf = (pane: Pane, live: boolean): AgentRecord => ({
-  ...paneRecord(pane),
-  live,
-  host: LOCAL_HOST,
-});
 
 function agentTable(records: AgentRecord[], withHost: boolean): string {
   if (records.length === 0) return withHost ? "no agents on any host" : "no agents on this tmux server";
@@ -55,31 +41,6 @@ const liveTable = (records: AgentRecord[], live: boolean, withHost = false) =>
   live && records.every((record) => record.live)
     ? agentTable(records, withHost)
     : `${NOT_LIVE_WARNING}\n${agentTable(records, withHost)}`;
-
-/** Whether an engine keeps the states current, one started when none runs. */
-type Ensure = () => Promise<boolean>;
-const ensureFor =
-  (ctx: EngineServer, waitMs = FIRST_WRITE_WAIT_MS): Ensure =>
-  () =>
-    ensureEngine(ctx, waitMs);
-
-/** This server's agents, sorted by who needs you, and whether an engine keeps them current. */
-export async function listAgents(ctx: EngineServer, ensure = ensureFor(ctx)) {
-  const live = await ensure();
-  const snapshot = await takeSnapshot(ctx.tmux);
-  const panes = agentRows(snapshot, new Map()).flatMap((row) => snapshot.panes.get(row.paneId) ?? []);
-  return { live, agents: panes.map((pane) => recordOf(pane, live)) };
-}
-
-/** One agent of this server, found exactly. */
-export async function getAgent(
-  ctx: EngineServer,
-  target: string,
-  ensure = ensureFor(ctx),
-): Promise<AgentRecord> {
-  const live = await ensure();
-  return recordOf((await findAgent(ctx.tmux, target)).pane, live);
-}
 
 export const agentList = defineCommand({
   path: ["agent", "list"],

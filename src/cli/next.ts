@@ -2,6 +2,7 @@
 // finished one nobody has looked at, oldest first. Bound to prefix O by the plugin.
 
 import { showPaneCommands } from "../agent/jump.ts";
+import { paneRecord } from "../agent/records.ts";
 import { agentRows, RANK } from "../agent/rows.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
 import type { Tmux } from "../tmux/client.ts";
@@ -11,7 +12,6 @@ import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
-import { paneRecord } from "./records.ts";
 
 /** Who needs you, most urgent first: the dashboard's order (blocked, then done and unseen). */
 function needsYou(snapshot: Snapshot): Pane[] {

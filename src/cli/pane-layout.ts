@@ -2,12 +2,12 @@
 // pane's record.
 
 import { PROMPT_TIMEOUT_MS } from "../agent/prompt-ready.ts";
+import { paneRecord } from "../agent/records.ts";
 import { making } from "../herdr/created.ts";
 import { clearPane } from "../space/clear.ts";
 import { closeTarget, paneIn, renamePane, SPLIT_DIRECTIONS, splitPane } from "../space/layout.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
-import { paneRecord } from "./records.ts";
 import { millis } from "./wait-for.ts";
 import { CWD_FLAG, FORCE_CLOSE_FLAG } from "./workspace.ts";
 

@@ -1,5 +1,6 @@
 // taw pane list|get|read|send-text|send-keys: the panes of the server, one at a time.
 
+import { paneRecord } from "../agent/records.ts";
 import { usageError } from "../errors.ts";
 import { readPane } from "../pane/read.ts";
 import { sendKeys, sendText } from "../pane/send.ts";
@@ -7,7 +8,6 @@ import { resolvePane, takeSnapshot } from "../tmux/server.ts";
 import type { Pane } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
-import { paneRecord } from "./records.ts";
 import { table } from "./table.ts";
 import { bytesFrom, TEXT_FLAGS } from "./text-input.ts";
 

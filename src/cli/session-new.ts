@@ -3,6 +3,7 @@
 
 import { existsSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
+import { workspaceRecord } from "../agent/records.ts";
 import { loadConfig } from "../config/load.ts";
 import { usageError } from "../errors.ts";
 import { listFolders } from "../sessionizer/folders.ts";
@@ -11,7 +12,6 @@ import { withNameNote } from "../space/name-note.ts";
 import { switchOrCreate } from "../space/switch.ts";
 import { namedClient } from "./client.ts";
 import { defineCommand } from "./command.ts";
-import { workspaceRecord } from "./records.ts";
 import { table } from "./table.ts";
 import { CWD_FLAG, createFromArgs } from "./workspace.ts";
 

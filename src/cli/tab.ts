@@ -1,13 +1,13 @@
 // taw tab create|list|rename|close: tmux windows under herdr's name, each answering with the
 // window's record (public ids, its panes).
 
+import { tabRecord } from "../agent/records.ts";
 import { making, windowMade } from "../herdr/created.ts";
 import { closeTarget, createWindow, renameWindow, sessionFor, windowIn } from "../space/layout.ts";
 import { resolve, takeSnapshot } from "../tmux/server.ts";
 import type { Window } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
-import { tabRecord } from "./records.ts";
 import { table } from "./table.ts";
 import { CWD_FLAG, FORCE_CLOSE_FLAG } from "./workspace.ts";
 

@@ -1,9 +1,9 @@
+import { treeRecord } from "../agent/records.ts";
 import { isScratchHolder } from "../scratch/toggle.ts";
 import { sessionSpaces } from "../space/switch.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
 import { defineCommand } from "./command.ts";
-import { treeRecord } from "./records.ts";
 
 /** The tree as indented text: sessions (grouped by space, those in none last), their
  * windows, their panes. */

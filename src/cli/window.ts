@@ -1,10 +1,10 @@
 // taw window move: a window to another session; its panes, and the programs in them, go with it.
 
+import { tabRecord } from "../agent/records.ts";
 import { usageError } from "../errors.ts";
 import { movePane, moveWindow } from "../space/move.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
-import { tabRecord } from "./records.ts";
 
 export const windowMove = defineCommand({
   path: ["window", "move"],

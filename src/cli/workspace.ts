@@ -1,6 +1,7 @@
 // taw workspace create|list|rename|close: tmux sessions under herdr's name, each answering
 // with the session's record (public ids, its tabs and panes).
 
+import { workspaceRecord } from "../agent/records.ts";
 import { making, sessionMade } from "../herdr/created.ts";
 import { closeTarget, createSession, renameSession } from "../space/layout.ts";
 import { withNameNote } from "../space/name-note.ts";
@@ -8,7 +9,6 @@ import { takeSnapshot } from "../tmux/server.ts";
 import type { Session } from "../tmux/snapshot.ts";
 import { requireArg } from "./args.ts";
 import { type CommandContext, defineCommand } from "./command.ts";
-import { workspaceRecord } from "./records.ts";
 import { table } from "./table.ts";
 
 export const CWD_FLAG = {

@@ -1,9 +1,11 @@
 // One long-lived connection to a host: one process (`ssh … taw hosts serve`, or a local
 // `taw hosts serve -L …`) carrying every request, by id, for as long as it lives. When it ends
 // the host is unreachable since then, and, for a holder that keeps it (the dashboard), it is
-// started again after 1, 2, 4 … 30 s.
+// started again after 1, 2, 4 … 30 s. Events the host sends unasked (a watch's changes) go to
+// whoever listens (onEvent); the far end forgets its watches when the process ends, so a holder
+// watches again when the state is ok once more (onState).
 
-import { HOSTS_PROTOCOL, isHello, parseLine, type Response } from "./protocol.ts";
+import { HOSTS_PROTOCOL, type HostEvent, isEvent, isHello, parseLine, type Response } from "./protocol.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -31,7 +33,9 @@ interface Pending {
 export class HostUnreachable extends Error {}
 
 export class HostConnection {
-  state: HostState = { state: "connecting" };
+  private current: HostState = { state: "connecting" };
+  private eventListeners = new Set<(event: HostEvent) => void>();
+  private stateListeners = new Set<(state: HostState) => void>();
   private proc: ReturnType<typeof Bun.spawn> | undefined;
   private pending = new Map<number, Pending>();
   private nextId = 1;
@@ -48,9 +52,32 @@ export class HostConnection {
     private readonly options: ConnectionOptions = {},
   ) {}
 
+  get state(): HostState {
+    return this.current;
+  }
+
+  private setState(next: HostState): void {
+    const changed = JSON.stringify(next) !== JSON.stringify(this.current);
+    this.current = next;
+    if (changed) for (const listener of [...this.stateListeners]) listener(next);
+  }
+
+  /** Every event line the host sends; answers the function that stops listening. */
+  onEvent(listener: (event: HostEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Every change of state: connecting, ok (after each hello), unreachable. */
+  onState(listener: (state: HostState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
   /** Start the process; resolves once the host said hello, rejects when it cannot. */
   connect(): Promise<void> {
-    this.state = { state: "connecting" };
+    // A host being tried again stays unreachable (with its first time) until it says hello.
+    if (this.current.state !== "unreachable") this.setState({ state: "connecting" });
     this.stderrTail = "";
     let said: () => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
@@ -86,8 +113,10 @@ export class HostConnection {
           return;
         }
         this.failures = 0;
-        this.state = { state: "ok", taw: message.taw };
+        this.setState({ state: "ok", taw: message.taw });
         said();
+      } else if (isEvent(message)) {
+        for (const listener of [...this.eventListeners]) listener(message);
       } else this.settle(message as unknown as Response);
     });
     proc.exited.then((code) => {
@@ -138,7 +167,7 @@ export class HostConnection {
 
   private ended(reason: string): void {
     const since = this.state.state === "unreachable" ? this.state.since : Date.now();
-    this.state = { state: "unreachable", since, reason };
+    this.setState({ state: "unreachable", since, reason });
     this.rejectAll(reason);
     if (this.closed || !this.options.reconnect) return;
     const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)] as number;
@@ -146,8 +175,6 @@ export class HostConnection {
     this.retry = setTimeout(() => {
       if (this.closed) return;
       this.connect().catch(() => undefined);
-      // The state stays unreachable (with its first time) until the host says hello.
-      this.state = { state: "unreachable", since, reason };
     }, delay);
   }
 

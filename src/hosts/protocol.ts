@@ -1,11 +1,36 @@
 // What a taw says to another over a host connection: JSON lines on the stdin and stdout of
 // `taw hosts serve`. The server speaks first (a hello with its versions); then each request
 // `{"id","method","params"}` gets one response with the same id, in whatever order they finish.
+// A line without an id is an event (`{"event":"agents",…}`), sent after a watch asked for it.
 // HOSTS_PROTOCOL changes when a message changes shape; taw versions may differ, protocols not.
+//
+// The methods (src/hosts/handlers.ts), each against the far end's own tmux server, a target as
+// its own CLI takes it (w1:p3, a name, %12), re-resolved exactly there before acting:
+//   agent.list   {}                      → AgentRecord[] (host "local": the asker sets its name)
+//   agent.get    {target}                → AgentRecord
+//   agent.watch  {}                      → {agents: AgentRecord[]}; then {"event":"agents","agents":[…]}
+//                                          each time the list changes (checked at most every
+//                                          500 ms; nothing sent while it stays the same). A
+//                                          second watch replaces the first; the connection's
+//                                          end stops it, so a reconnected asker watches again.
+//   inbox.list   {}                      → what `taw agent inbox --json` prints
+//   agent.prompt {target, text}          → as `taw agent prompt` (pasted, then its submit key)
+//   inbox.answer {target, answer, expect?} → as `taw agent answer`; answer is one of
+//                                          {kind:"approve"} {kind:"always"}
+//                                          {kind:"deny", message?} {kind:"option", n}
+//                                          {kind:"text", text}; expect the prompt id inbox.list
+//                                          gave (answer only if that prompt is still there)
+//   agent.rename {target, name: string|null} → as `taw agent rename`; null clears the name
+//   agent.kill   {target, force?}        → as `taw agent kill`
+//   agent.start  {kind, cwd?, name?, prompt?, args?, target?, pane?, session?}
+//                                        → the new AgentRecord (with `started`, as `taw agent
+//                                          start --json` has it); prompt is sent once it is ready
+//   agent.seen   {target}                → as `taw seen`: a done nobody looked at becomes idle
+// Errors carry the codes the local verbs use (pane_not_found, usage, …).
 
 import { VERSION } from "../version.ts";
 
-export const HOSTS_PROTOCOL = 1;
+export const HOSTS_PROTOCOL = 2;
 
 export interface Hello {
   hello: "taw-hosts";
@@ -18,6 +43,9 @@ export interface Request {
   method: string;
   params?: Record<string, unknown>;
 }
+
+/** A line the far end sends unasked: `{"event":"agents","agents":[…]}`. */
+export type HostEvent = { event: string } & Record<string, unknown>;
 
 export type Response =
   | { id: number; ok: true; result: unknown }
@@ -42,3 +70,6 @@ export function parseLine(line: string): Record<string, unknown> | undefined {
     return undefined;
   }
 }
+
+export const isEvent = (value: Record<string, unknown>): value is HostEvent =>
+  typeof value.event === "string" && value.id === undefined;

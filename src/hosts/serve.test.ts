@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { notFound } from "../errors.ts";
 import { serveArgv, shellWord } from "./argv.ts";
+import { answerOf } from "./params.ts";
 import { HOSTS_PROTOCOL } from "./protocol.ts";
-import { serve } from "./serve.ts";
+import { type Handler, serve } from "./serve.ts";
+import { watchChanges, watchSlot } from "./watch.ts";
 
 async function* linesOf(lines: string[]) {
   for (const line of lines) yield line;
@@ -51,5 +53,80 @@ describe("serveArgv", () => {
     const local = serveArgv({ name: "w", kind: "socket", socket: "/tmp/t/sock" });
     expect(local.slice(1)).toEqual(["hosts", "serve", "-S", "/tmp/t/sock"]);
     expect(shellWord("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe("watch", () => {
+  test("the first read answers; then only a list that changed is sent, at most every interval", async () => {
+    const lists = [["a"], ["a"], ["a"], ["a", "b"], ["a", "b"], ["b"]];
+    let reads = 0;
+    const sent: string[][] = [];
+    const stop = new AbortController();
+    const first = await watchChanges(
+      async () => lists[Math.min(reads++, lists.length - 1)] as string[],
+      (value) => sent.push(value),
+      stop.signal,
+      20,
+    );
+    expect(first).toEqual(["a"]);
+    const deadline = Date.now() + 3000;
+    while (reads < 10 && Date.now() < deadline) await Bun.sleep(10);
+    stop.abort();
+    const after = reads;
+    expect(sent).toEqual([["a", "b"], ["b"]]);
+    await Bun.sleep(80);
+    expect(reads).toBeLessThanOrEqual(after + 1);
+  });
+
+  test("events go out while the connection lasts; its end stops the watch; a second watch replaces the first", async () => {
+    const out: string[] = [];
+    let n = 0;
+    let reads = 0;
+    const slot = watchSlot();
+    const watch: Handler = async (_params, session) => ({
+      agents: await watchChanges(
+        async () => {
+          reads++;
+          return [n];
+        },
+        (agents) => session.emit({ event: "agents", agents }),
+        slot(session),
+        15,
+      ),
+    });
+    const ended = Promise.withResolvers<void>();
+    async function* input() {
+      yield '{"id":1,"method":"agent.watch"}';
+      await Bun.sleep(60);
+      n = 1;
+      await Bun.sleep(60);
+      yield '{"id":2,"method":"agent.watch"}';
+      await Bun.sleep(60);
+      n = 2;
+      await Bun.sleep(60);
+      await ended.promise;
+    }
+    const serving = serve(input(), (line) => out.push(line), { "agent.watch": watch });
+    await Bun.sleep(400);
+    ended.resolve();
+    await serving;
+    const readsAtEnd = reads;
+    const events = out.map((line) => JSON.parse(line)).filter((message) => message.event);
+    // One change each: the first watch saw 0 → 1; the second began at 1 and saw 1 → 2.
+    expect(events).toEqual([
+      { event: "agents", agents: [1] },
+      { event: "agents", agents: [2] },
+    ]);
+    await Bun.sleep(60);
+    expect(reads).toBe(readsAtEnd);
+  });
+});
+
+describe("params", () => {
+  test("an answer is one of the CLI's; anything else says what it takes", () => {
+    expect(answerOf({ answer: { kind: "option", n: 2 } })).toEqual({ kind: "option", n: 2 });
+    expect(answerOf({ answer: { kind: "deny", message: "no" } })).toEqual({ kind: "deny", message: "no" });
+    expect(() => answerOf({ answer: { kind: "option", n: 0 } })).toThrow(/option number/);
+    expect(() => answerOf({ answer: "yes" })).toThrow(/approve\|always\|deny/);
   });
 });

@@ -1,8 +1,8 @@
 // The JSON shapes verbs print: herdr's words (workspace, tab, pane) with public ids, and
 // tmux's own ids beside them.
 
-import { isAgentPane } from "../agent/rows.ts";
 import type { Pane, Session, Snapshot, Window } from "../tmux/snapshot.ts";
+import { isAgentPane } from "./rows.ts";
 
 const orNull = (text: string) => (text === "" ? null : text);
 
