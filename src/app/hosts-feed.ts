@@ -12,7 +12,7 @@ import { type DashStore, setHosts } from "./store.ts";
 /** What the feed needs of a connection (src/hosts/connection.ts HostConnection; tests give a stand-in). */
 export interface HostLink {
   readonly name: string;
-  state: HostState;
+  readonly state: HostState;
   connect(): Promise<void>;
   request(method: string, params: Record<string, unknown>, timeoutMs: number): Promise<unknown>;
   onEvent(listener: (event: Record<string, unknown>) => void): () => void;
@@ -27,11 +27,16 @@ export type HostPlan = { name: string; link: HostLink } | { name: string; proble
 const WATCH_TIMEOUT_MS = 15_000;
 /** While a host is unreachable, its "unreachable 2m" and its rows' "stale 40s" move this often. */
 const CLOCK_MS = 1000;
+/** A watch that failed on a host that answers is tried again after these (then every 30 s). */
+const RETRY_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 
 export class HostsFeed {
   private readonly views = new Map<string, HostView>();
   private readonly links = new Map<string, HostLink>();
   private readonly unsubscribe: (() => void)[] = [];
+  /** Watches that failed on a host that answers, by host: how many, and the next try. */
+  private readonly failures = new Map<string, number>();
+  private readonly retries = new Map<string, ReturnType<typeof setTimeout>>();
   private clock: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
 
@@ -73,6 +78,7 @@ export class HostsFeed {
   stop(): void {
     this.stopped = true;
     clearInterval(this.clock);
+    for (const retry of this.retries.values()) clearTimeout(retry);
     for (const off of this.unsubscribe) off();
     for (const link of this.links.values()) link.close();
   }
@@ -100,20 +106,53 @@ export class HostsFeed {
     this.publish();
     if (state.state !== "ok") return;
     // A hello: read the host fresh and hear of each change from now on.
+    clearTimeout(this.retries.get(link.name));
+    this.failures.set(link.name, 0);
+    this.watch(link);
+  }
+
+  /** Watch the host's agents. A host that says hello but cannot read its own server (its tmux
+   * server is gone) is unreachable too, and its watch is tried again, backing off. */
+  private watch(link: HostLink): void {
     link
       .request("agent.watch", {}, WATCH_TIMEOUT_MS)
       .then((result) => {
         const agents = (result as { agents?: unknown } | null)?.agents;
         if (Array.isArray(agents) && link.state.state === "ok") this.onAgents(link.name, agents);
       })
-      .catch(() => undefined);
+      .catch((error) => {
+        const previous = this.views.get(link.name);
+        // A connection that ended says so itself (onState), and watches again at its hello.
+        if (this.stopped || !previous || link.state.state !== "ok") return;
+        const now = this.now();
+        this.views.set(link.name, {
+          ...previous,
+          state: "unreachable",
+          since: previous.state === "unreachable" ? previous.since : now,
+          reason: (error as Error).message,
+          current: false,
+          readAt: previous.current ? now : previous.readAt,
+        });
+        this.publish();
+        const failures = this.failures.get(link.name) ?? 0;
+        this.failures.set(link.name, failures + 1);
+        const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] as number;
+        this.retries.set(
+          link.name,
+          setTimeout(() => {
+            if (!this.stopped && link.state.state === "ok") this.watch(link);
+          }, delay),
+        );
+      });
   }
 
   private onAgents(name: string, agents: unknown[]): void {
     const previous = this.views.get(name);
     if (this.stopped || !previous) return;
     const records = (agents as RemoteRecord[]).map((record) => ({ ...record, host: name }));
-    this.views.set(name, { ...previous, agents: records, current: true, readAt: this.now() });
+    this.failures.set(name, 0);
+    const fresh = { state: "ok" as const, since: 0, reason: "" };
+    this.views.set(name, { ...previous, ...fresh, agents: records, current: true, readAt: this.now() });
     this.publish();
   }
 

@@ -2,7 +2,7 @@
 // selection kept across a refresh, the scroll that keeps it on screen, and what is selected.
 // Computed when their inputs change, so a render never sorts or filters.
 
-import { type AgentRow, agentRows, compareRows, countStates, RANK } from "../../agent/rows.ts";
+import { agentRows, compareRows, countStates, RANK } from "../../agent/rows.ts";
 import { viewedRows, viewOf } from "../../agent-view/rows.ts";
 import { LOCAL_HOST } from "../../hosts/config.ts";
 import type { WorktreeRecord } from "../../worktree/record.ts";
@@ -50,7 +50,10 @@ function reuseRows<T extends { paneId: string }>(
 function shallowEqual(a: object, b: object): boolean {
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  for (const key of Object.keys(ra)) if (ra[key] !== rb[key]) return false;
+  const keys = Object.keys(ra);
+  // A key only one has (a remote row's `stale`) is a difference too.
+  if (keys.length !== Object.keys(rb).length) return false;
+  for (const key of keys) if (ra[key] !== rb[key]) return false;
   return true;
 }
 
