@@ -1,0 +1,123 @@
+// The dashboard across hosts, for real: another local tmux server configured as a host
+// (`[hosts.personal] socket = "<name>"`, no ssh), its agent in the dashboard's one list as
+// `claude @personal`, the header's state of the host, the host going away (its server killed:
+// its rows stale, the header says unreachable) and coming back (read fresh), and Enter on its
+// row attaching a local window to that session with the pane selected.
+
+import { expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDashboard, screenShows } from "./dashboard-helpers.ts";
+import { agentWindow, fakeAgentDir } from "./fake-agent/helpers.ts";
+import { AWAY, TestServer, userEnv, useServers, waitFor } from "./harness.ts";
+
+const newServer = useServers();
+/** Two real servers, a hosted engine here and one started there, a reconnect's backoff. */
+const E2E_TIMEOUT_MS = 90_000;
+
+/** A config folder whose config.toml names `server` as the host `personal`. */
+function configNaming(server: TestServer): string {
+  const dir = mkdtempSync(join(tmpdir(), "taw-dash-hosts-"));
+  writeFileSync(join(dir, "config.toml"), `[hosts.personal]\nsocket = "${server.name}"\n`);
+  return dir;
+}
+
+/** A tmux server started again under the name of one that was killed (useServers kills it
+ * by that name after the test). */
+async function restartServer(name: string): Promise<TestServer> {
+  const started = Bun.spawnSync(
+    ["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d", "-s", "main", "sh"],
+    {
+      env: userEnv(),
+      cwd: AWAY,
+    },
+  );
+  if (started.exitCode !== 0) throw new Error(`tmux did not start again: ${started.stderr.toString()}`);
+  const server = new TestServer(name);
+  await server.run("set-option", "-g", "exit-empty", "off");
+  return server;
+}
+
+/** The `taw hosts serve` processes serving `server` (the dashboard's connection to it). */
+function servePids(server: TestServer): number[] {
+  const found = Bun.spawnSync(["pgrep", "-f", `hosts serve -L ${server.name}`]).stdout.toString();
+  return found
+    .split("\n")
+    .map(Number)
+    .filter((pid) => pid > 0);
+}
+
+test(
+  "another local server as a host: its rows, its state, stale while it is away, fresh when back, Enter attaches",
+  async () => {
+    const local = await newServer({ width: 180, height: 40 });
+    const personal = await newServer();
+    const agents = fakeAgentDir();
+    await agentWindow(personal, agents);
+    await agentWindow(local, agents);
+    const dash = await openDashboard(local, { env: { TAW_CONFIG_DIR: configNaming(personal) } });
+
+    // One list across both: the local claude and `claude @personal`; the header names the host.
+    await screenShows(
+      local,
+      dash,
+      (s) => s.includes("claude @personal") && /personal ok/.test(s),
+      "the remote row and the host's state",
+      40_000,
+    );
+
+    // The host goes away: its server and the process serving it end, as a machine that goes.
+    await personal.kill();
+    for (const pid of servePids(personal)) process.kill(pid, "SIGTERM");
+    const away = await screenShows(
+      local,
+      dash,
+      (s) => /personal unreachable \d+s/.test(s) && /claude @personal.*stale \d+s/.test(s),
+      "the host unreachable, its row stale",
+      20_000,
+    );
+    // The local agent is still drawn, and not stale.
+    expect(away).toMatch(/claude\s+»?\s*main:/);
+    expect(away.split("\n").filter((line) => line.includes("stale"))).toHaveLength(1);
+
+    // A stale row refuses actions: `p` on it says why instead of opening the prompt.
+    await local.run("send-keys", "-t", dash, "/");
+    await local.run("send-keys", "-t", dash, "-l", "personal");
+    await local.run("send-keys", "-t", dash, "Enter");
+    await local.run("send-keys", "-t", dash, "p");
+    await screenShows(local, dash, (s) => s.includes("not acting on a stale record"), "the refusal");
+
+    // It comes back (same socket name, a new server, the agent started again): read fresh.
+    const back = await restartServer(personal.name);
+    const again = await agentWindow(back, agents);
+    await screenShows(
+      local,
+      dash,
+      (s) => /personal ok/.test(s) && /claude @personal/.test(s) && !s.includes("stale"),
+      "the host back and its row fresh",
+      45_000,
+    );
+
+    // Enter on the remote row: a local window attached to that session, its pane selected.
+    await local.run("send-keys", "-t", dash, "Enter");
+    const attached = await waitFor(
+      async () => {
+        const windows = await local.run("list-windows", "-a", "-F", "#{window_id} #{@taw-remote-target}");
+        return windows.split("\n").find((line) => line.includes("personal/$"));
+      },
+      15_000,
+      "the attached window",
+    );
+    const clients = await waitFor(
+      async () => (await back.run("list-clients", "-F", "#{pane_id}")).trim() || undefined,
+      15_000,
+      "a client on the host's server",
+    );
+    expect(clients).toBe(again);
+    // The attached window is the one the local client would now show.
+    const windowId = attached.split(" ")[0] as string;
+    expect((await local.run("display-message", "-p", "-t", windowId, "#{window_active}")).trim()).toBe("1");
+  },
+  E2E_TIMEOUT_MS,
+);
