@@ -12,7 +12,7 @@ import { loadConfig } from "../config/load.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { markSeen } from "../watch/seen.ts";
-import type { HostLink } from "./hosts-feed.ts";
+import type { HostsAccess } from "./hosts-feed.ts";
 import { kindChoices } from "./picker.ts";
 import { remoteJump, remoteRowOf, remoteVerb, staleReason } from "./remote-actions.ts";
 import type { HostedRow } from "./remote-rows.ts";
@@ -38,7 +38,7 @@ export interface ActionContext {
   /** Ask the feed for a fresh snapshot now rather than at its next tick. */
   refresh?(): void;
   /** The other hosts' connections (hosts-feed.ts), for the verbs on their agents. */
-  hosts?: { link(name: string): HostLink | undefined };
+  hosts?: HostsAccess;
 }
 
 const describe = (error: unknown) =>

@@ -1,43 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
-import type { HostState } from "../hosts/connection.ts";
 import { fixtureSnapshot, NOW } from "./fixtures.ts";
-import { type HostLink, HostsFeed } from "./hosts-feed.ts";
-import { record } from "./remote-fixtures.ts";
+import { HostsFeed } from "./hosts-feed.ts";
+import { FakeLink, record } from "./remote-fixtures.ts";
 import { createDashStore, setSnapshot } from "./store.ts";
-
-/** A connection that says what the test tells it to, and records what it was asked. */
-class FakeLink implements HostLink {
-  state: HostState = { state: "connecting" };
-  asked: { method: string; params: Record<string, unknown> }[] = [];
-  answer: (method: string) => Promise<unknown> = async () => ({ agents: [] });
-  closed = false;
-  private events = new Set<(event: Record<string, unknown>) => void>();
-  private states = new Set<(state: HostState) => void>();
-  constructor(readonly name: string) {}
-  async connect() {}
-  request(method: string, params: Record<string, unknown>) {
-    this.asked.push({ method, params });
-    return this.answer(method);
-  }
-  onEvent(listener: (event: Record<string, unknown>) => void) {
-    this.events.add(listener);
-    return () => this.events.delete(listener);
-  }
-  onState(listener: (state: HostState) => void) {
-    this.states.add(listener);
-    return () => this.states.delete(listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  become(state: HostState) {
-    this.state = state;
-    for (const listener of this.states) listener(state);
-  }
-  emit(event: Record<string, unknown>) {
-    for (const listener of this.events) listener(event);
-  }
-}
 
 const feeds: HostsFeed[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@
 // connection, no timer, nothing.
 
 import type { HostState } from "../hosts/connection.ts";
-import type { HostView, RemoteRecord } from "./remote-rows.ts";
+import type { HostView, RemoteInboxRecord, RemoteRecord } from "./remote-rows.ts";
 import { type DashStore, setHosts } from "./store.ts";
 
 /** What the feed needs of a connection (src/hosts/connection.ts HostConnection; tests give a stand-in). */
@@ -18,6 +18,12 @@ export interface HostLink {
   onEvent(listener: (event: Record<string, unknown>) => void): () => void;
   onState(listener: (state: HostState) => void): () => void;
   close(): void;
+}
+
+/** What the keys reach of the hosts: a host's connection, and a fresh read of its Inbox. */
+export interface HostsAccess {
+  link(name: string): HostLink | undefined;
+  refreshInbox?(name: string): void;
 }
 
 /** A configured host: a connection to make, or why none can be made (a bad [hosts.x] table). */
@@ -37,6 +43,8 @@ export class HostsFeed {
   /** Watches that failed on a host that answers, by host: how many, and the next try. */
   private readonly failures = new Map<string, number>();
   private readonly retries = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Each host's blocked agents as last seen (`id@since,…`): a change reads its Inbox again. */
+  private readonly blocked = new Map<string, string>();
   private clock: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
 
@@ -153,6 +161,40 @@ export class HostsFeed {
     this.failures.set(name, 0);
     const fresh = { state: "ok" as const, since: 0, reason: "" };
     this.views.set(name, { ...previous, ...fresh, agents: records, current: true, readAt: this.now() });
+    this.publish();
+    // What the blocked ones ask is read there (inbox.list) when the blocked set changes.
+    const blocked = records
+      .filter((record) => record.agent?.state === "blocked")
+      .map((record) => `${record.tmux_id}@${record.agent?.state_since ?? ""}`)
+      .join();
+    if (blocked !== (this.blocked.get(name) ?? "")) {
+      this.blocked.set(name, blocked);
+      this.refreshInbox(name);
+    }
+  }
+
+  /** Read again what host `name`'s blocked agents ask (after an answer, or a change). */
+  refreshInbox(name: string): void {
+    const link = this.links.get(name);
+    const view = this.views.get(name);
+    if (!link || !view || this.stopped) return;
+    if (!view.agents.some((record) => record.agent?.state === "blocked")) {
+      if (view.inbox?.length) this.update(name, { inbox: [] });
+      return;
+    }
+    link
+      .request("inbox.list", {}, WATCH_TIMEOUT_MS)
+      .then((entries) => {
+        if (Array.isArray(entries)) this.update(name, { inbox: entries as RemoteInboxRecord[] });
+      })
+      // Unread, a blocked agent is still listed (as `other`); the next change reads again.
+      .catch(() => undefined);
+  }
+
+  private update(name: string, change: Partial<HostView>): void {
+    const view = this.views.get(name);
+    if (!view || this.stopped) return;
+    this.views.set(name, { ...view, ...change });
     this.publish();
   }
 

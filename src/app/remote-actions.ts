@@ -8,7 +8,7 @@ import { formatDuration } from "../duration.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { target } from "../tmux/escape.ts";
-import type { HostLink } from "./hosts-feed.ts";
+import type { HostLink, HostsAccess } from "./hosts-feed.ts";
 import { type HostedRow, splitRemoteKey } from "./remote-rows.ts";
 import type { DashStore } from "./store.ts";
 
@@ -17,7 +17,7 @@ export interface ActionContext {
   store: DashStore;
   tmux: Tmux;
   client?: string;
-  hosts?: { link(name: string): HostLink | undefined };
+  hosts?: HostsAccess;
 }
 
 /** How long a verb on another host may take (a prompt waits for the paste to land there). */

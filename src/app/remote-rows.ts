@@ -4,7 +4,8 @@
 // both), and its label carries `@host`. Pure: the store derives them with the local rows.
 
 import { type AgentRow, rankOf } from "../agent/rows.ts";
-import type { InboxEntry } from "../inbox/collect.ts";
+import { GROUP_ORDER, type InboxEntry, type InboxGroup } from "../inbox/collect.ts";
+import type { Risk } from "../inbox/risk.ts";
 import type { Searchable } from "./filter.ts";
 import type { TreeRow } from "./tree.ts";
 
@@ -48,6 +49,20 @@ export interface HostView {
   current: boolean;
   /** Milliseconds: when the list was last known current (now, while it is). */
   readAt: number;
+  /** What its blocked agents ask, as its `inbox.list` said (read when its blocked set changes). */
+  inbox?: RemoteInboxRecord[];
+}
+
+/** An entry of a far end's `inbox.list` (src/inbox/list.ts entryRecord there). */
+export interface RemoteInboxRecord {
+  tmux_id: string;
+  group: string;
+  ask: string;
+  tool: string | null;
+  options: string[];
+  prompt_id: string | null;
+  risk: string;
+  risk_reason: string;
 }
 
 /** An Agents row that may belong to another host. */
@@ -59,6 +74,9 @@ export interface HostedRow extends AgentRow {
   /** Milliseconds: the row was last read then and its host is not answering now. */
   stale?: number;
 }
+
+/** The host of a row (an Inbox entry's row is typed as a local one): undefined for local. */
+export const hostOf = (row: AgentRow): string | undefined => (row as HostedRow).host;
 
 export const remoteKey = (host: string, id: string) => `${host}/${id}`;
 /** A remote row's key split back, or undefined for a local pane id. */
@@ -126,20 +144,49 @@ export const remoteSearchable = (row: HostedRow): Searchable => ({
   host: row.host ?? "",
 });
 
-/** A blocked remote agent in the Inbox: what it asks is not read here (no screen crosses the
- * network), so it is listed as `other` with its own report; Enter attaches to it. */
-export function remoteInbox(rows: readonly HostedRow[], nowSeconds: number): InboxEntry[] {
+/** The blocked remote agents in the Inbox, with what their host read of each prompt (its
+ * `inbox.list`: the screen is read there, only the reading crosses); one the host has not
+ * read yet is listed as `other` with its own report, and Enter attaches to it. */
+export function remoteInbox(
+  hosts: readonly HostView[],
+  rows: readonly HostedRow[],
+  nowSeconds: number,
+): InboxEntry[] {
+  const asked = new Map<string, RemoteInboxRecord>();
+  for (const host of hosts)
+    for (const entry of host.inbox ?? []) asked.set(remoteKey(host.name, entry.tmux_id), entry);
   return rows
     .filter((row) => row.state === "blocked")
-    .map((row) => ({
-      row,
-      group: "other" as const,
-      ask: row.detail || `waiting on host ${row.host}: Enter attaches to it`,
-      options: [],
-      waited: row.since ? Math.max(0, nowSeconds - row.since) : 0,
-      risk: { level: "ask" as const, reason: "unread" as const },
-    }));
+    .map((row): InboxEntry => {
+      const waited = row.since ? Math.max(0, nowSeconds - row.since) : 0;
+      const read = row.stale ? undefined : asked.get(row.paneId);
+      if (!read)
+        return {
+          row,
+          group: "other",
+          ask: row.detail || `waiting on host ${row.host}: Enter attaches to it`,
+          options: [],
+          waited,
+          risk: { level: "ask", reason: "unread" },
+        };
+      return {
+        row,
+        group: (GROUPS.includes(read.group as InboxGroup) ? read.group : "other") as InboxGroup,
+        ask: read.ask,
+        ...(read.tool ? { tool: read.tool } : {}),
+        options: read.options,
+        ...(read.prompt_id ? { promptId: read.prompt_id } : {}),
+        waited,
+        risk: {
+          level: RISKS.includes(read.risk as Risk["level"]) ? (read.risk as Risk["level"]) : "ask",
+          reason: read.risk_reason,
+        },
+      };
+    });
 }
+
+const GROUPS: readonly string[] = GROUP_ORDER;
+const RISKS: readonly string[] = ["never", "auto", "safe", "ask"];
 
 /** How a host's state reads in the header and the Tree: `ok`, `connecting`, `unreachable 2m`. */
 export function hostStateText(host: HostView, nowMs: number, duration: (seconds: number) => string): string {

@@ -110,7 +110,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   const refresh = () => void options.tmux.batch(nudgeCommands(String(Date.now()))).catch(() => undefined);
   // Other hosts (config.toml [hosts.*]) are connected after the first frame; none: nothing.
   let hostsFeed: HostsFeed | undefined;
-  const hosts = { link: (name: string) => hostsFeed?.link(name) };
+  const hosts = {
+    link: (name: string) => hostsFeed?.link(name),
+    refreshInbox: (name: string) => hostsFeed?.refreshInbox(name),
+  };
   const ctx: ActionContext = {
     store,
     tmux: options.tmux,

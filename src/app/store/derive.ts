@@ -5,6 +5,7 @@
 import { agentRows, compareRows, countStates, RANK } from "../../agent/rows.ts";
 import { viewedRows, viewOf } from "../../agent-view/rows.ts";
 import { LOCAL_HOST } from "../../hosts/config.ts";
+import type { InboxEntry } from "../../inbox/collect.ts";
 import type { WorktreeRecord } from "../../worktree/record.ts";
 import { matchInbox, matchPanes, searchableOf } from "../filter.ts";
 import {
@@ -102,7 +103,11 @@ export function derive(state: DashState): Partial<DashState> {
   );
   const asked = matchInbox(state.allInbox, snapshot.panes, state.branches, state.filter);
   const localInbox = asked ? state.allInbox.filter((entry) => asked.has(entry.row.paneId)) : state.allInbox;
-  const remoteAsks = remoteInbox(keep ? remote.filter((row) => keep.has(row.paneId)) : remote, state.now);
+  const remoteAsks = remoteInbox(
+    state.hosts,
+    keep ? remote.filter((row) => keep.has(row.paneId)) : remote,
+    state.now,
+  );
   const inbox = remoteAsks.length ? [...localInbox, ...remoteAsks] : localInbox;
   const agentView = view && { source: view.source, label: view.label };
   const next: Partial<DashState> = {
@@ -190,6 +195,14 @@ export function selectedPaneId(state: DashState): string {
     return panes.find((pane) => pane.sessionId === session && pane.active)?.id ?? "";
   }
   return state.tree.find((row) => row.key === state.selected.tree)?.paneId ?? "";
+}
+
+/** The Inbox entry of a pane: this server's (read here), else another host's (read there). */
+export function inboxEntryOf(state: DashState, paneId: string): InboxEntry | undefined {
+  return (
+    state.allInbox.find((entry) => entry.row.paneId === paneId) ??
+    state.inbox.find((entry) => entry.row.paneId === paneId)
+  );
 }
 
 export function selectedAgent(state: DashState): HostedRow | undefined {
