@@ -7,13 +7,21 @@ import { type AgentRecord, ensureFor, getAgent, listAgents } from "../agent/list
 import { promptAgent } from "../agent/prompt.ts";
 import { renameAgent } from "../agent/rename.ts";
 import { NOT_LIVE_WARNING } from "../engine/ensure.ts";
+import { usageError } from "../errors.ts";
 import { LOCAL_HOST } from "../hosts/config.ts";
 import { PROMPT_WAIT_FLAGS, promptAndWait } from "./agent-wait.ts";
-import { ALL_HOSTS_FLAG, askOneHost, fromAllHosts, hostLines, splitTarget } from "./all-hosts.ts";
+import { ALL_HOSTS_FLAG, askOneHost, fromAllHosts, hostLines, labelAt, splitTarget } from "./all-hosts.ts";
 import { requireArg } from "./args.ts";
 import { defineCommand } from "./command.ts";
 import { table } from "./table.ts";
 import { bytesFrom, TEXT_FLAGS } from "./text-input.ts";
+
+/** What the verbs that act on one agent say: `box/w1:p3` names another host's. */
+const HOST_NOTE = "(<host>/<pane> for another host's)";
+
+type Renamed = Awaited<ReturnType<typeof renameAgent>> & { host?: string };
+type Prompted = Awaited<ReturnType<typeof promptAgent>> & { host?: string };
+type Closed = Awaited<ReturnType<typeof closePane>> & { host?: string };
 
 function agentTable(records: AgentRecord[], withHost: boolean): string {
   if (records.length === 0) return withHost ? "no agents on any host" : "no agents on this tmux server";
@@ -72,30 +80,39 @@ export const agentRename = defineCommand({
   path: ["agent", "rename"],
   summary: "name an agent ([a-z][a-z0-9_-]{0,31}, unique among live agents)",
   positionals: ["<pane>", "<name>"],
-  run: (ctx) =>
-    renameAgent(
-      ctx.tmux,
-      requireArg(ctx.args.positionals, 0, "pane", "taw agent rename w1:p2 api"),
-      requireArg(ctx.args.positionals, 1, "name", "taw agent rename w1:p2 api"),
-    ),
-  render: (result) => `${result.pane_id} is now '${result.name}'`,
+  usage: HOST_NOTE,
+  async run(ctx) {
+    const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent rename w1:p2 api");
+    const name = requireArg(ctx.args.positionals, 1, "name", "taw agent rename w1:p2 api");
+    const { host, target } = splitTarget(ctx.env, pane);
+    if (host) return (await askOneHost(ctx.env, host, "agent.rename", { target, name })) as Renamed;
+    return renameAgent(ctx.tmux, target, name) as Promise<Renamed>;
+  },
+  render: (result) => `${result.pane_id}${result.host ? ` @${result.host}` : ""} is now '${result.name}'`,
 });
 
 export const agentPrompt = defineCommand({
   path: ["agent", "prompt"],
   summary: "send an agent a prompt (pasted, then its submit key); refused while it is blocked",
   positionals: ["<pane>", "[text]…"],
-  usage: "(or --stdin, --file <path>)",
+  usage: `(or --stdin, --file <path>) ${HOST_NOTE}`,
   flags: {
     ...TEXT_FLAGS,
     ...PROMPT_WAIT_FLAGS,
   },
   async run(ctx) {
     const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent prompt w1:p2 'fix the tests'");
+    const { host, target } = splitTarget(ctx.env, pane);
+    if (host && ctx.args.flags.wait)
+      throw usageError(`--wait waits on this server's agents only; leave it out for ${pane}`);
     const text = await bytesFrom(ctx, [...ctx.args.positionals.slice(1), ...ctx.args.rest]);
-    return promptAndWait(ctx, pane, () => promptAgent(ctx.tmux, pane, text));
+    if (host) {
+      const sent = typeof text === "string" ? text : new TextDecoder().decode(text);
+      return (await askOneHost(ctx.env, host, "agent.prompt", { target, text: sent })) as Prompted;
+    }
+    return promptAndWait(ctx, target, () => promptAgent(ctx.tmux, target, text) as Promise<Prompted>);
   },
-  render: (result) => `sent ${result.sent} bytes to ${result.label}, then ${result.submit_key}`,
+  render: (result) => `sent ${result.sent} bytes to ${labelAt(result)}, then ${result.submit_key}`,
 });
 
 export const agentKill = defineCommand({
@@ -103,11 +120,15 @@ export const agentKill = defineCommand({
   summary: "close an agent's pane (the agent ends with it); a pane with no agent only with --force",
   positionals: ["<pane>"],
   flags: { force: { type: "boolean", description: "close the pane even when it runs no agent" } },
-  run: (ctx) =>
-    closePane(ctx.tmux, requireArg(ctx.args.positionals, 0, "pane", "taw agent kill w1:p2"), {
-      requireAgent: !ctx.args.flags.force,
-    }),
-  render: (result) => `closed ${result.label}`,
+  usage: HOST_NOTE,
+  async run(ctx) {
+    const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent kill w1:p2");
+    const force = ctx.args.flags.force === true;
+    const { host, target } = splitTarget(ctx.env, pane);
+    if (host) return (await askOneHost(ctx.env, host, "agent.kill", { target, force })) as Closed;
+    return closePane(ctx.tmux, target, { requireAgent: !force }) as Promise<Closed>;
+  },
+  render: (result) => `closed ${labelAt(result)}`,
 });
 
 export const agentCommands = [agentList, agentGet, agentRename, agentPrompt, agentKill];

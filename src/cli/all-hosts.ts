@@ -1,7 +1,7 @@
 // What the verbs that read every host share: the --all-hosts flag, the local records beside
 // each host's (each with its host), the hosts that did not answer said, and `<host>/<target>`.
 
-import { TawError } from "../errors.ts";
+import { EXIT, TawError } from "../errors.ts";
 import { serveArgv } from "../hosts/argv.ts";
 import { findHost, LOCAL_HOST } from "../hosts/config.ts";
 import { HostConnection } from "../hosts/connection.ts";
@@ -46,6 +46,23 @@ export async function fromAllHosts<R extends { host: string }>(
   return { live: mine.live, agents: [...mine.agents, ...theirs], hosts };
 }
 
+/** Every configured host's answer to `method` (one object each, with its host), and how each
+ * host answered, the local server first: for a verb whose answer is not a list of records. */
+export async function askEveryHost<R extends object>(
+  env: Env,
+  method: string,
+  params: Record<string, unknown> = {},
+) {
+  const answers = await askAllHosts(env, method, params);
+  const theirs = answers.flatMap((answer) =>
+    answer.state === "ok" && typeof answer.result === "object" && answer.result !== null
+      ? [{ ...(answer.result as R), host: answer.host }]
+      : [],
+  );
+  const hosts: HostStatus[] = [{ name: LOCAL_HOST, state: "ok", taw: VERSION }, ...answers.map(statusOf)];
+  return { answers: theirs, hosts };
+}
+
 /** A line for each host that gave no records: `box: unreachable (connection refused)`. */
 export const hostLines = (hosts: HostStatus[]) =>
   hosts.flatMap((host) => (host.state === "ok" ? [] : [`${host.name}: ${host.state} (${host.reason})`]));
@@ -63,17 +80,37 @@ export function splitTarget(env: Env, text: string): { host?: string; target: st
 /** A host's own time to answer one verb: connecting over ssh included. */
 const ONE_HOST_TIMEOUT_MS = 10_000;
 
-/** Ask one host `method`; its error, or its being unreachable, is this verb's error. */
-export async function askOneHost(env: Env, name: string, method: string, params: Record<string, unknown>) {
+/** The exit a host's error gives here: the one the same error gives a local verb. */
+const exitFor = (code: string) =>
+  code === "usage" || code === "host_not_found"
+    ? EXIT.usage
+    : code.endsWith("_not_found")
+      ? EXIT.notFound
+      : code === "timeout" || code === "still_blocked"
+        ? EXIT.timeout
+        : EXIT.failure;
+
+/** Ask one host `method` over one connection, closed after; its error, or its being
+ * unreachable, is this verb's error. */
+export async function askOneHost(
+  env: Env,
+  name: string,
+  method: string,
+  params: Record<string, unknown>,
+  timeoutMs = ONE_HOST_TIMEOUT_MS,
+) {
   const connection = new HostConnection(name, serveArgv(findHost(env, name)), env);
   connection.connect().catch(() => undefined);
-  const answer = await askHost(connection, method, params, ONE_HOST_TIMEOUT_MS).finally(() =>
-    connection.close(),
-  );
+  const answer = await askHost(connection, method, params, timeoutMs).finally(() => connection.close());
   if (answer.state === "ok") return { ...(answer.result as object), host: name };
-  if (answer.state === "error") throw new TawError(answer.code, `${name}: ${answer.reason}`);
+  if (answer.state === "error")
+    throw new TawError(answer.code, `${name}: ${answer.reason}`, exitFor(answer.code));
   throw new TawError(
     "host_unreachable",
     `host '${name}' is unreachable: ${answer.reason} (see 'taw hosts test ${name}')`,
   );
 }
+
+/** How a result names its agent: `api @box` for another host's. */
+export const labelAt = (result: { label: string; host?: string }) =>
+  result.host ? `${result.label} @${result.host}` : result.label;

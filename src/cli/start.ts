@@ -3,10 +3,10 @@
 
 import { DEMO_SOCKET_NAME, ensureDemoServer } from "../demo/server.ts";
 import { TawError } from "../errors.ts";
+import { renderTree } from "../space/tree.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { defineCommand } from "./command.ts";
-import { renderTree } from "./tree.ts";
 
 async function reachable(tmux: Tmux): Promise<boolean> {
   try {

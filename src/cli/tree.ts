@@ -1,60 +1,38 @@
-import { treeRecord } from "../agent/records.ts";
-import { isScratchHolder } from "../scratch/toggle.ts";
-import { sessionSpaces } from "../space/switch.ts";
-import { takeSnapshot } from "../tmux/server.ts";
-import type { Pane, Snapshot } from "../tmux/snapshot.ts";
+// taw tree: every session, window and pane with its agent (src/space/tree.ts); with
+// --all-hosts each host's tree after this server's, under its name.
+
+import { readTree, renderTree, treeJson } from "../space/tree.ts";
+import { ALL_HOSTS_FLAG, askEveryHost, type HostStatus, hostLines } from "./all-hosts.ts";
 import { defineCommand } from "./command.ts";
 
-/** The tree as indented text: sessions (grouped by space, those in none last), their
- * windows, their panes. */
-export function renderTree(snapshot: Snapshot, spaces: ReadonlyMap<string, string> = new Map()): string {
-  if (snapshot.sessions.length === 0) return "no sessions";
-  const lines: string[] = [];
-  let space = "";
-  for (const session of bySpace(snapshot, spaces)) {
-    const its = spaces.get(session.id) ?? "";
-    if (its !== space) lines.push(its ? `space ${its}` : "no space");
-    space = its;
-    const attached = session.attached > 0 ? " (attached)" : "";
-    lines.push(`${session.publicId}  ${session.name}${attached}`);
-    for (const window of session.windows) {
-      lines.push(`  ${window.publicId}  ${window.index}:${window.name}${window.active ? " *" : ""}`);
-      for (const pane of window.panes) lines.push(`    ${paneLine(pane)}`);
-    }
-  }
-  return lines.join("\n");
-}
-
-/** tmux's order inside a space; spaces by name; sessions in no space last. */
-function bySpace(snapshot: Snapshot, spaces: ReadonlyMap<string, string>) {
-  const rank = (id: string) => spaces.get(id) ?? "\uffff";
-  return snapshot.sessions
-    .filter((session) => !isScratchHolder(session.name))
-    .sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : rank(a.id) > rank(b.id) ? 1 : 0));
-}
-
-function paneLine(pane: Pane): string {
-  const agent = pane.agent.kind ? `  [${pane.agent.kind} ${pane.agent.state || "?"}]` : "";
-  const title = pane.title ? `  "${pane.title}"` : "";
-  return `${pane.publicId}  ${pane.command}${pane.active ? " *" : ""}  ${pane.path}${title}${agent}`;
+type TreeJson = ReturnType<typeof treeJson>;
+interface HostTree extends TreeJson {
+  host: string;
+  text: string;
 }
 
 export const treeCommand = defineCommand({
   path: ["tree"],
   summary: "every session, window and pane with its agent",
+  flags: ALL_HOSTS_FLAG,
   run: async (ctx) => {
-    const [snapshot, spaces] = await Promise.all([takeSnapshot(ctx.tmux), sessionSpaces(ctx.tmux)]);
-    return { snapshot, spaces };
+    if (!ctx.args.flags["all-hosts"])
+      return { read: await readTree(ctx.tmux), hosts: undefined, answers: undefined };
+    const [read, asked] = await Promise.all([
+      readTree(ctx.tmux),
+      askEveryHost<HostTree>(ctx.env, "tree.get"),
+    ]);
+    return { read, ...asked };
   },
-  render: ({ snapshot, spaces }) => renderTree(snapshot, spaces),
-  toJson: ({ snapshot, spaces }) => {
-    const sessions = bySpace(snapshot, spaces);
-    const workspaces = treeRecord({ ...snapshot, sessions }).workspaces.map((w, i) => ({
-      ...w,
-      space: spaces.get(sessions[i]?.id ?? "") ?? null,
-    }));
-    const names = [...new Set(workspaces.flatMap((w) => (w.space ? [w.space] : [])))];
-    const members = (name: string) => workspaces.filter((w) => w.space === name).map((w) => w.workspace_id);
-    return { workspaces, spaces: names.map((name) => ({ name, workspaces: members(name) })) };
+  render: ({ read, hosts, answers }) => {
+    const mine = renderTree(read.snapshot, read.spaces);
+    if (!hosts) return mine;
+    const theirs = (answers ?? []).map((tree) => `host ${tree.host}\n${tree.text}`);
+    return [`host local\n${mine}`, ...theirs, ...hostLines(hosts)].join("\n\n");
+  },
+  toJson: ({ read, hosts, answers }): TreeJson | { trees: unknown[]; hosts: HostStatus[] } => {
+    if (!hosts) return treeJson(read);
+    const trees = (answers ?? []).map(({ text: _text, ...tree }) => tree);
+    return { trees: [{ host: "local", ...treeJson(read) }, ...trees], hosts };
   },
 });

@@ -3,7 +3,7 @@
 
 import { loadConfig } from "../config/load.ts";
 import type { HostConfig } from "../config/types.ts";
-import { notFound, usageError } from "../errors.ts";
+import { EXIT, TawError, usageError } from "../errors.ts";
 import type { ServerSelection } from "../tmux/client.ts";
 
 type Env = Record<string, string | undefined>;
@@ -50,9 +50,11 @@ export function findHost(env: Env, name: string): Host {
   const found = entries.find((entry) => entry.name === name);
   if (!found) {
     const known = entries.map((entry) => entry.name).join(", ") || "none yet";
-    throw notFound(
+    // A host name the user typed (`box/w1:p3`, --host box): a usage error, as a bad flag is.
+    throw new TawError(
       "host_not_found",
       `no host '${name}' in config.toml (hosts: ${known}); add one with 'taw hosts add ${name} <ssh destination>'`,
+      EXIT.usage,
     );
   }
   if ("problem" in found.host) throw usageError(found.host.problem);

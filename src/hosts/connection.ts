@@ -62,6 +62,11 @@ export class HostConnection {
     if (changed) for (const listener of [...this.stateListeners]) listener(next);
   }
 
+  /** The process carrying the connection now (ssh, or a local taw), if one runs. */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   /** Every event line the host sends; answers the function that stops listening. */
   onEvent(listener: (event: HostEvent) => void): () => void {
     this.eventListeners.add(listener);

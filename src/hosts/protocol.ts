@@ -9,10 +9,13 @@
 //   agent.list   {}                      → AgentRecord[] (host "local": the asker sets its name)
 //   agent.get    {target}                → AgentRecord
 //   agent.watch  {}                      → {agents: AgentRecord[]}; then {"event":"agents","agents":[…]}
-//                                          each time the list changes (checked at most every
-//                                          500 ms; nothing sent while it stays the same). A
-//                                          second watch replaces the first; the connection's
-//                                          end stops it, so a reconnected asker watches again.
+//                                          each time the list changes, nothing while it stays
+//                                          the same. Read again when the far end's engine
+//                                          reports a change (herdr socket events; at most every
+//                                          100 ms), else every 2 s (every 500 ms while no
+//                                          engine's events reach it). A second watch replaces
+//                                          the first; the connection's end stops it, so a
+//                                          reconnected asker watches again.
 //   inbox.list   {}                      → what `taw agent inbox --json` prints
 //   agent.prompt {target, text}          → as `taw agent prompt` (pasted, then its submit key)
 //   inbox.answer {target, answer, expect?} → as `taw agent answer`; answer is one of
@@ -22,10 +25,12 @@
 //                                          gave (answer only if that prompt is still there)
 //   agent.rename {target, name: string|null} → as `taw agent rename`; null clears the name
 //   agent.kill   {target, force?}        → as `taw agent kill`
-//   agent.start  {kind, cwd?, name?, prompt?, args?, target?, pane?, session?}
+//   agent.start  {kind, cwd?, name?, prompt?, args?, target?, pane?, session?, sandbox?, timeout?}
 //                                        → the new AgentRecord (with `started`, as `taw agent
 //                                          start --json` has it); prompt is sent once it is ready
 //   agent.seen   {target}                → as `taw seen`: a done nobody looked at becomes idle
+//   tree.get     {}                      → `taw tree --json` there, and its text as `text`
+//   status.get   {ascii?}                → {token, plain, live}: `taw status` there
 // Errors carry the codes the local verbs use (pane_not_found, usage, …).
 
 import { VERSION } from "../version.ts";

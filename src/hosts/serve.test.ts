@@ -66,7 +66,7 @@ describe("watch", () => {
       async () => lists[Math.min(reads++, lists.length - 1)] as string[],
       (value) => sent.push(value),
       stop.signal,
-      20,
+      { minGapMs: 20, pollMs: () => 20 },
     );
     expect(first).toEqual(["a"]);
     const deadline = Date.now() + 3000;
@@ -91,7 +91,7 @@ describe("watch", () => {
         },
         (agents) => session.emit({ event: "agents", agents }),
         slot(session),
-        15,
+        { minGapMs: 15, pollMs: () => 15 },
       ),
     });
     const ended = Promise.withResolvers<void>();
@@ -119,6 +119,40 @@ describe("watch", () => {
     ]);
     await Bun.sleep(60);
     expect(reads).toBe(readsAtEnd);
+  });
+});
+
+describe("watch nudged", () => {
+  test("a nudge reads soon (not before the gap), without one the slow poll; a burst is one read", async () => {
+    let value = 0;
+    const reads: number[] = [];
+    const sent: number[] = [];
+    let nudge = () => {};
+    const stop = new AbortController();
+    const started = performance.now();
+    await watchChanges(
+      async () => {
+        reads.push(performance.now() - started);
+        return value;
+      },
+      (changed) => sent.push(changed),
+      stop.signal,
+      { minGapMs: 100, pollMs: () => 5000 },
+      (given) => {
+        nudge = given;
+      },
+    );
+    await Bun.sleep(300);
+    expect(reads.length).toBe(1);
+    value = 1;
+    const nudgedAt = performance.now() - started;
+    for (let burst = 0; burst < 5; burst++) nudge();
+    await Bun.sleep(150);
+    stop.abort();
+    expect(sent).toEqual([1]);
+    expect(reads.length).toBe(2);
+    // Read at once: the last read was long before, so no gap to wait.
+    expect((reads[1] as number) - nudgedAt).toBeLessThan(50);
   });
 });
 
