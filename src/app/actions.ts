@@ -14,7 +14,7 @@ import type { Tmux } from "../tmux/client.ts";
 import { markSeen } from "../watch/seen.ts";
 import type { HostsAccess } from "./hosts-feed.ts";
 import { kindChoices } from "./picker.ts";
-import { remoteJump, remoteRowOf, remoteVerb, staleReason } from "./remote-actions.ts";
+import { remoteJump, remoteRowOf, remoteVerb, staleReason, startRemote } from "./remote-actions.ts";
 import type { HostedRow } from "./remote-rows.ts";
 import {
   closeOverlay,
@@ -148,7 +148,11 @@ export function askClose(ctx: ActionContext): void {
 export function askStart(ctx: ActionContext, place: "window" | "split"): void {
   const state = ctx.store.getState();
   const paneId = selectedPaneId(state);
-  const pane = state.snapshot?.panes.get(paneId) ?? state.snapshot?.panes.values().next().value;
+  // On another host's agent the new one starts on that host, beside it.
+  const remote = remoteRowOf(ctx, paneId);
+  if (remote && refusedStale(ctx, remote)) return;
+  const local = state.snapshot?.panes.get(paneId) ?? state.snapshot?.panes.values().next().value;
+  const pane = remote ? { id: remote.paneId, sessionId: remote.sessionId } : local;
   if (!pane) {
     showMessage(ctx.store, "no session to start an agent in", true);
     return;
@@ -222,6 +226,8 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
       const inSandbox = overlay.profile ? ` in sandbox ${overlay.profile}` : "";
       showProgress(ctx.store, `starting ${choice}${inSandbox}…`);
       await attempt(ctx, async () => {
+        const remote = remoteRowOf(ctx, overlay.paneId);
+        if (remote) return startRemote(ctx, remote, overlay.place, choice, overlay.profile);
         const place =
           overlay.place === "window"
             ? { kind: "window" as const, session: overlay.sessionId }

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import type { Tmux } from "../tmux/client.ts";
-import { type ActionContext, askPrompt, seen, submitOverlay } from "./actions.ts";
+import { type ActionContext, askPrompt, askStart, seen, submitOverlay } from "./actions.ts";
 import { answerSelected } from "./components/InboxActions.ts";
 import { fixtureSnapshot, NOW } from "./fixtures.ts";
 import { HostsFeed } from "./hosts-feed.ts";
@@ -107,4 +107,20 @@ test("a blocked remote agent's prompt, read there, is in the Inbox and answered 
   expect(sent(box)).toEqual([
     { method: "inbox.answer", params: { target: "%3", answer: { kind: "approve" }, expect: "p-42" } },
   ]);
+});
+
+test("s on a remote row starts the agent on its host, in a new window of the row's session there", async () => {
+  const { box, store, ctx } = await dashboard("idle");
+  askStart(ctx, "window");
+  expect(store.getState().overlay).toMatchObject({ kind: "picker", paneId: "box/%3", sessionId: "box/$1" });
+  await submitOverlay(ctx, "claude");
+  expect(sent(box)).toEqual([
+    {
+      method: "agent.start",
+      params: { target: "window", session: "$1", kind: "claude", cwd: "/srv/api" },
+    },
+  ]);
+  askStart(ctx, "split");
+  await submitOverlay(ctx, "codex");
+  expect(sent(box)[1]?.params).toEqual({ target: "split", pane: "%3", kind: "codex", cwd: "/srv/api" });
 });

@@ -67,6 +67,29 @@ export async function remoteVerb(
   }
 }
 
+/** `s` / `S` on a remote row: the chosen kind started on its host (agent.start), in a new
+ * window of the row's session there, or in a split beside it, in its folder. */
+export async function startRemote(
+  ctx: ActionContext,
+  row: HostedRow,
+  place: "window" | "split" | "worktree",
+  kind: string,
+  sandbox?: string,
+): Promise<string> {
+  if (place === "worktree") throw new TawError("usage", `worktrees are made on ${row.host} by its own taw`);
+  const where =
+    place === "window"
+      ? { target: "window", session: splitRemoteKey(row.sessionId)?.id }
+      : { target: "split", pane: row.target };
+  const started = (await remoteVerb(ctx, row, "agent.start", {
+    kind,
+    ...where,
+    ...(row.path ? { cwd: row.path } : {}),
+    ...(sandbox ? { sandbox } : {}),
+  })) as { label?: string };
+  return `started ${kind} on ${row.host} in ${started.label ?? row.session}`;
+}
+
 /** Enter on a remote row: a local window attached to its session, selected; the popup closes
  * as after a local jump. */
 export async function remoteJump(ctx: ActionContext, row: HostedRow): Promise<string> {
