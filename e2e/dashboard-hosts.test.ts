@@ -2,7 +2,8 @@
 // (`[hosts.personal] socket = "<name>"`, no ssh), its agent in the dashboard's one list as
 // `claude @personal`, the header's state of the host, the host going away (its server killed:
 // its rows stale, the header says unreachable) and coming back (read fresh), and Enter on its
-// row attaching a local window to that session with the pane selected.
+// row attaching a local window to that session with the pane selected, in a pane and in the
+// popup (which then closes, its client on the attached window).
 
 import { expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { agentWindow, fakeAgentDir } from "./fake-agent/helpers.ts";
-import { AWAY, TestServer, userEnv, useServers, waitFor } from "./harness.ts";
+import { AWAY, spawnTaw, TestServer, userEnv, useServers, waitFor } from "./harness.ts";
 
 const newServer = useServers();
 /** Two real servers, a hosted engine here and one started there, a reconnect's backoff. */
@@ -118,6 +119,57 @@ test(
     // The attached window is the one the local client would now show.
     const windowId = attached.split(" ")[0] as string;
     expect((await local.run("display-message", "-p", "-t", windowId, "#{window_active}")).trim()).toBe("1");
+  },
+  E2E_TIMEOUT_MS,
+);
+
+test(
+  "in the popup, Enter on another host's agent attaches a window for the popup's client and closes the popup",
+  async () => {
+    const inner = await newServer({ session: "work" });
+    const personal = await newServer();
+    const agents = fakeAgentDir();
+    const remotePane = await agentWindow(personal, agents);
+    // The popup runs in the server's environment: its config.toml names the host.
+    await inner.run("set-environment", "-g", "TAW_CONFIG_DIR", configNaming(personal));
+    await inner.run("set-option", "-g", "@agent-wizard-width", "100");
+    await inner.run("set-option", "-g", "@agent-wizard-height", "20");
+    const outer = await newServer({
+      session: "outer",
+      width: 120,
+      height: 36,
+      command: `tmux -L ${inner.name} attach -t work`,
+    });
+    const view = "outer:0.0";
+    const client = await waitFor(
+      async () =>
+        (await inner.run("list-clients", "-F", "#{client_name}")).trim().split("\n")[0] || undefined,
+      5000,
+      "the inner client",
+    );
+    const popup = spawnTaw(["popup", "--client", client], inner.env());
+    await screenShows(
+      outer,
+      view,
+      (s) => s.includes("taw popup") && s.includes("claude @personal") && s.includes("personal ok"),
+      "the popup with the remote agent",
+      40_000,
+    );
+    await outer.run("send-keys", "-t", view, "/");
+    await outer.run("send-keys", "-t", view, "-l", "personal");
+    await outer.run("send-keys", "-t", view, "Enter");
+    await outer.run("send-keys", "-t", view, "Enter");
+    await screenShows(outer, view, (s) => !s.includes("taw popup"), "the popup closed", 15_000);
+    expect(await popup.exited).toBe(0);
+    // The popup's client now shows the attached window, whose client shows the agent's pane.
+    const shown = (await inner.run("display-message", "-p", "-c", client, "#{@taw-remote-target}")).trim();
+    expect(shown).toMatch(/^personal\/\$\d+$/);
+    const remoteClient = await waitFor(
+      async () => (await personal.run("list-clients", "-F", "#{pane_id}")).trim() || undefined,
+      15_000,
+      "a client on the host's server",
+    );
+    expect(remoteClient).toBe(remotePane);
   },
   E2E_TIMEOUT_MS,
 );
