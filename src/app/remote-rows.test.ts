@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { fixtureSnapshot, NOW } from "./fixtures.ts";
 import { host, record } from "./remote-fixtures.ts";
-import { createDashStore, setFilter, setHosts, setSnapshot } from "./store.ts";
+import { createDashStore, selectNextUp, setFilter, setHosts, setSnapshot } from "./store.ts";
 
 const local = () =>
   fixtureSnapshot([
@@ -114,4 +114,17 @@ test("a blocked remote agent is in the Inbox, after the local ones", () => {
   expect(inbox.map((entry) => entry.row.paneId)).toEqual(["box/%3"]);
   expect(inbox[0]?.group).toBe("other");
   expect(inbox[0]?.promptId).toBeUndefined();
+});
+
+test("next up takes a remote agent that needs you, but never a stale one", () => {
+  const store = createDashStore({ now: NOW });
+  setSnapshot(store, local(), NOW);
+  const blocked = [record("%3", { kind: "claude", state: "blocked", state_since: NOW - 60 })];
+  setHosts(store, [host("box", blocked)]);
+  expect(selectNextUp(store)?.paneId).toBe("box/%3");
+  setHosts(store, [
+    host("box", blocked, { state: "unreachable", since: NOW * 1000, reason: "gone", current: false }),
+  ]);
+  // The local done one instead.
+  expect(selectNextUp(store)?.paneId).toBe("%2");
 });

@@ -164,7 +164,8 @@ export function selectPane(store: DashStore, paneId: string): void {
 /** Open on the agent that most needs you; returns it. */
 export function selectNextUp(store: DashStore): AgentRow | undefined {
   const state = store.getState();
-  const next = nextUp(state.allAgents);
+  // A stale row (its host away) is not offered: nothing is done on a stale record.
+  const next = nextUp(state.hosts.length ? state.allAgents.filter((row) => !row.stale) : state.allAgents);
   if (!next) return undefined;
   if (state.view === "agents" && !state.agents.some((row) => row.paneId === next.paneId))
     setFilter(store, "");
