@@ -87,6 +87,10 @@ test("a host whose table is wrong is listed unreachable with why, and nothing is
   feed.start();
   expect(store.getState().hosts[0]).toMatchObject({ name: "bad", state: "unreachable" });
   expect(feed.link("bad")).toBeUndefined();
+  expect(store.getState().message).toMatchObject({
+    text: "[hosts.bad] sets neither ssh nor socket",
+    error: true,
+  });
 });
 
 test("stop closes every connection and stops listening", async () => {

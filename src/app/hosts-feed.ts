@@ -7,7 +7,7 @@
 
 import type { HostState } from "../hosts/connection.ts";
 import type { HostView, RemoteInboxRecord, RemoteRecord } from "./remote-rows.ts";
-import { type DashStore, setHosts } from "./store.ts";
+import { type DashStore, setHosts, showMessage } from "./store.ts";
 
 /** What the feed needs of a connection (src/hosts/connection.ts HostConnection; tests give a stand-in). */
 export interface HostLink {
@@ -62,6 +62,7 @@ export class HostsFeed {
           plan.name,
           this.view(plan.name, { state: "unreachable", since: this.now(), reason: plan.problem }),
         );
+        showMessage(this.store, plan.problem, true);
         continue;
       }
       const { link } = plan;
