@@ -101,3 +101,19 @@ test("stop closes every connection and stops listening", async () => {
   box.emit({ event: "agents", agents: [record("%3", { kind: "claude", state: "working" })] });
   expect(remoteRows(store)).toHaveLength(0);
 });
+
+test("the clock moves only while a host is away, when its labels would change", async () => {
+  const box = new FakeLink("box");
+  box.answer = async () => ({ agents: [record("%3", { kind: "claude", state: "idle" })] });
+  const store = createDashStore({ now: 0 });
+  const feed = new HostsFeed(store, [{ name: "box", link: box }]);
+  feeds.push(feed);
+  feed.start();
+  box.become({ state: "ok", taw: "1.0" });
+  await Bun.sleep(1200);
+  // Current: nothing ticks.
+  expect(store.getState().now).toBe(0);
+  box.become({ state: "unreachable", since: Date.now(), reason: "gone" });
+  await Bun.sleep(1200);
+  expect(store.getState().now).toBeGreaterThan(0);
+});

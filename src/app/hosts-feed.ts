@@ -5,6 +5,7 @@
 // a render, so a host that hangs never stops the dashboard drawing. No host configured: no
 // connection, no timer, nothing.
 
+import { secondsUntilChange } from "../duration.ts";
 import type { HostState } from "../hosts/connection.ts";
 import type { HostView, RemoteInboxRecord, RemoteRecord } from "./remote-rows.ts";
 import { type DashStore, setHosts, showMessage } from "./store.ts";
@@ -31,8 +32,6 @@ export type HostPlan = { name: string; link: HostLink } | { name: string; proble
 
 /** How long a watch may take to answer before the host is read again at its next hello. */
 const WATCH_TIMEOUT_MS = 15_000;
-/** While a host is unreachable, its "unreachable 2m" and its rows' "stale 40s" move this often. */
-const CLOCK_MS = 1000;
 /** A watch that failed on a host that answers is tried again after these (then every 30 s). */
 const RETRY_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 
@@ -45,7 +44,7 @@ export class HostsFeed {
   private readonly retries = new Map<string, ReturnType<typeof setTimeout>>();
   /** Each host's blocked agents as last seen (`id@since,…`): a change reads its Inbox again. */
   private readonly blocked = new Map<string, string>();
-  private clock: ReturnType<typeof setInterval> | undefined;
+  private clock: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
 
   constructor(
@@ -86,7 +85,7 @@ export class HostsFeed {
 
   stop(): void {
     this.stopped = true;
-    clearInterval(this.clock);
+    clearTimeout(this.clock);
     for (const retry of this.retries.values()) clearTimeout(retry);
     for (const off of this.unsubscribe) off();
     for (const link of this.links.values()) link.close();
@@ -199,19 +198,38 @@ export class HostsFeed {
     this.publish();
   }
 
+  /** The header's "unreachable 2m" and the rows' "stale 40s" move when their label would
+   * change (each second for a minute, then each minute), only while a host is away. */
+  private scheduleClock(): void {
+    clearTimeout(this.clock);
+    this.clock = undefined;
+    if (this.stopped) return;
+    const wall = this.now() / 1000;
+    // Seconds until the label of a time `ms` ago changes, to the fraction.
+    const until = (ms: number) => {
+      const elapsed = Math.max(0, wall - ms / 1000);
+      return secondsUntilChange(elapsed) - (elapsed - Math.floor(elapsed));
+    };
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const host of this.views.values()) {
+      if (host.state === "unreachable" && host.since) soonest = Math.min(soonest, until(host.since));
+      if (!host.current && host.readAt && host.agents.length) soonest = Math.min(soonest, until(host.readAt));
+    }
+    if (!Number.isFinite(soonest)) return;
+    this.clock = setTimeout(
+      () => {
+        this.store.setState({ now: Math.floor(this.now() / 1000) });
+        this.scheduleClock();
+      },
+      Math.max(50, soonest * 1000),
+    );
+    this.clock.unref?.();
+  }
+
   private publish(): void {
     const hosts = [...this.views.values()];
     setHosts(this.store, hosts);
-    // The header's "unreachable 2m" and the rows' "stale 40s" move with the clock, only while
-    // a host is away.
-    const away = hosts.some((host) => host.state !== "ok" || !host.current);
-    if (away && !this.clock && !this.stopped) {
-      this.clock = setInterval(() => this.store.setState({ now: Math.floor(this.now() / 1000) }), CLOCK_MS);
-      this.clock.unref?.();
-    } else if (!away && this.clock) {
-      clearInterval(this.clock);
-      this.clock = undefined;
-    }
+    this.scheduleClock();
   }
 }
 
