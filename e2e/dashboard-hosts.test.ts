@@ -119,6 +119,43 @@ test(
     // The attached window is the one the local client would now show.
     const windowId = attached.split(" ")[0] as string;
     expect((await local.run("display-message", "-p", "-t", windowId, "#{window_active}")).trim()).toBe("1");
+
+    // A second agent in the same remote session: Enter on it reuses that window, its client
+    // started again on the new pane.
+    const second = await agentWindow(back, agents);
+    await screenShows(
+      local,
+      dash,
+      (s) => s.split("\n").filter((line) => /^│.*claude @personal/.test(line)).length === 2,
+      "both remote agents",
+      30_000,
+    );
+    const firstAt = (await screenShows(local, dash, () => true, "the list")).split("\n");
+    // Select the row that is not selected now: move down, then up if that was the last one.
+    await local.run("send-keys", "-t", dash, "j");
+    await local.run("send-keys", "-t", dash, "Enter");
+    const onSecond = await waitFor(
+      async () => {
+        const pane = (await back.run("list-clients", "-F", "#{pane_id}")).trim();
+        return pane === second ? pane : undefined;
+      },
+      10_000,
+      "the client on the second agent",
+    ).catch(async () => {
+      await local.run("send-keys", "-t", dash, "k");
+      await local.run("send-keys", "-t", dash, "Enter");
+      return waitFor(
+        async () =>
+          (await back.run("list-clients", "-F", "#{pane_id}")).trim() === second ? second : undefined,
+        10_000,
+        `the client on the second agent (list: ${firstAt.join("\n")})`,
+      );
+    });
+    expect(onSecond).toBe(second);
+    const remoteWindows = (await local.run("list-windows", "-a", "-F", "#{@taw-remote-target}"))
+      .split("\n")
+      .filter((line) => line.startsWith("personal/"));
+    expect(remoteWindows).toHaveLength(1);
   },
   E2E_TIMEOUT_MS,
 );
