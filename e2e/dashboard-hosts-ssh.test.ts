@@ -60,7 +60,7 @@ describe.skipIf(missing !== undefined)("the dashboard over a real sshd", () => {
               "list-windows",
               "-a",
               "-F",
-              "#{window_id} #{pane_current_command} #{@taw-remote-target}",
+              "#{window_id} #{pane_current_command} #{@taw_remote_target}",
             )
           )
             .split("\n")

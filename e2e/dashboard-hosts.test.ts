@@ -104,7 +104,7 @@ test(
     await local.run("send-keys", "-t", dash, "Enter");
     const attached = await waitFor(
       async () => {
-        const windows = await local.run("list-windows", "-a", "-F", "#{window_id} #{@taw-remote-target}");
+        const windows = await local.run("list-windows", "-a", "-F", "#{window_id} #{@taw_remote_target}");
         return windows.split("\n").find((line) => line.includes("personal/$"));
       },
       15_000,
@@ -152,7 +152,7 @@ test(
       );
     });
     expect(onSecond).toBe(second);
-    const remoteWindows = (await local.run("list-windows", "-a", "-F", "#{@taw-remote-target}"))
+    const remoteWindows = (await local.run("list-windows", "-a", "-F", "#{@taw_remote_target}"))
       .split("\n")
       .filter((line) => line.startsWith("personal/"));
     expect(remoteWindows).toHaveLength(1);
@@ -199,7 +199,7 @@ test(
     await screenShows(outer, view, (s) => !s.includes("taw popup"), "the popup closed", 15_000);
     expect(await popup.exited).toBe(0);
     // The popup's client now shows the attached window, whose client shows the agent's pane.
-    const shown = (await inner.run("display-message", "-p", "-c", client, "#{@taw-remote-target}")).trim();
+    const shown = (await inner.run("display-message", "-p", "-c", client, "#{@taw_remote_target}")).trim();
     expect(shown).toMatch(/^personal\/\$\d+$/);
     const remoteClient = await waitFor(
       async () => (await personal.run("list-clients", "-F", "#{pane_id}")).trim() || undefined,

@@ -12,9 +12,9 @@ import { shellLine as remoteLine, SSH_OPTIONS, socketArgs } from "./argv.ts";
 import type { Host } from "./config.ts";
 
 /** The window option naming the remote session a window is attached to: `<host>/<session id>`. */
-export const REMOTE_TARGET_OPTION = "@taw-remote-target";
+export const REMOTE_TARGET_OPTION = "@taw_remote_target";
 /** The window option naming the remote pane it was last opened on (its tmux id there). */
-export const REMOTE_PANE_OPTION = "@taw-remote-pane";
+export const REMOTE_PANE_OPTION = "@taw_remote_pane";
 
 /** A pane on the host, by the host's own tmux ids. */
 export interface RemotePane {
