@@ -276,6 +276,9 @@ describe.skipIf(missing !== undefined)("verbs on another host's agents over a re
       const seen = await connection.request("agent.seen", { target: "seer" }, 10_000);
       expect(seen).toMatchObject({ cleared: true });
       expect(await boxOption(pane, "@agent_state")).toBe("idle");
+      const again = await run(["seen", "box/seer"]);
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe(`box/${pane}: seen`);
       await expect(connection.request("agent.seen", {}, 10_000)).rejects.toThrow(/'target' must be/);
     } finally {
       connection.close();
