@@ -3,7 +3,8 @@
 // `claude @personal`, the header's state of the host, the host going away (its server killed:
 // its rows stale, the header says unreachable) and coming back (read fresh), and Enter on its
 // row attaching a local window to that session with the pane selected, in a pane and in the
-// popup (which then closes, its client on the attached window).
+// popup (which then closes, its client on the attached window); and a host that never answers
+// holding nothing up.
 
 import { expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -207,6 +208,36 @@ test(
       "a client on the host's server",
     );
     expect(remoteClient).toBe(remotePane);
+  },
+  E2E_TIMEOUT_MS,
+);
+
+test(
+  "a host that never answers holds nothing up: the local agents draw at once, the host is connecting, then unreachable",
+  async () => {
+    // A port that accepts the connection and then says nothing, as a hung machine does.
+    const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    try {
+      const local = await newServer({ width: 180, height: 40 });
+      await agentWindow(local, fakeAgentDir());
+      const dir = mkdtempSync(join(tmpdir(), "taw-dash-hang-"));
+      writeFileSync(join(dir, "config.toml"), `[hosts.hung]\nssh = "ssh://root@127.0.0.1:${silent.port}"\n`);
+      const started = Date.now();
+      const dash = await openDashboard(local, { env: { TAW_CONFIG_DIR: dir } });
+      await screenShows(
+        local,
+        dash,
+        (s) => /claude\s+»?\s*main:/.test(s) && s.includes("hung connecting"),
+        "the local agent while the host hangs",
+        15_000,
+      );
+      // ssh gives up on a silent far end (ConnectTimeout): the host is unreachable, the
+      // dashboard drew all along.
+      expect(Date.now() - started).toBeLessThan(5000);
+      await screenShows(local, dash, (s) => /hung unreachable \d+s/.test(s), "the host unreachable", 20_000);
+    } finally {
+      silent.stop(true);
+    }
   },
   E2E_TIMEOUT_MS,
 );
