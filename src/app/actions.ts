@@ -12,7 +12,10 @@ import { loadConfig } from "../config/load.ts";
 import { TawError } from "../errors.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { markSeen } from "../watch/seen.ts";
+import type { HostsAccess } from "./hosts-feed.ts";
 import { kindChoices } from "./picker.ts";
+import { remoteJump, remoteRowOf, remoteVerb, staleReason, startRemote } from "./remote-actions.ts";
+import type { HostedRow } from "./remote-rows.ts";
 import {
   closeOverlay,
   type DashStore,
@@ -34,6 +37,8 @@ export interface ActionContext {
   quit(): void;
   /** Ask the feed for a fresh snapshot now rather than at its next tick. */
   refresh?(): void;
+  /** The other hosts' connections (hosts-feed.ts), for the verbs on their agents. */
+  hosts?: HostsAccess;
 }
 
 const describe = (error: unknown) =>
@@ -65,13 +70,22 @@ export async function jump(ctx: ActionContext, paneId = selectedPaneId(ctx.store
     showMessage(ctx.store, "nothing selected", true);
     return;
   }
+  const remote = remoteRowOf(ctx, paneId);
   const ok = await attempt(ctx, async () => {
+    if (remote) return remoteJump(ctx, remote);
     const result = await jumpToPane(ctx.tmux, paneId, ctx.client);
     return result.switched_client
       ? `jumped to ${paneLabel(ctx, paneId)}`
       : `selected ${paneLabel(ctx, paneId)} (no tmux client to switch)`;
   });
   if (ok && ctx.store.getState().popup) ctx.quit();
+}
+
+/** A row of a host that is away: say why nothing is done on it. */
+function refusedStale(ctx: ActionContext, row: HostedRow): boolean {
+  const why = row.host ? staleReason(ctx, row) : undefined;
+  if (why) showMessage(ctx.store, why, true);
+  return why !== undefined;
 }
 
 export async function jumpNextUp(ctx: ActionContext): Promise<void> {
@@ -90,7 +104,8 @@ export async function seen(ctx: ActionContext): Promise<void> {
     return;
   }
   await attempt(ctx, async () => {
-    await markSeen(ctx.tmux, agent.paneId);
+    if (agent.host) await remoteVerb(ctx, agent, "agent.seen");
+    else await markSeen(ctx.tmux, agent.paneId);
     return `marked ${agent.label} seen`;
   });
 }
@@ -101,6 +116,7 @@ export function askRename(ctx: ActionContext): void {
     showMessage(ctx.store, "the selected pane runs no agent", true);
     return;
   }
+  if (refusedStale(ctx, agent)) return;
   openOverlay(ctx.store, { kind: "rename", paneId: agent.paneId, label: agent.label }, agent.name);
 }
 
@@ -114,6 +130,7 @@ export function askPrompt(ctx: ActionContext): void {
     showMessage(ctx.store, `${agent.label} is blocked on a question: jump to it (Enter) and answer`, true);
     return;
   }
+  if (refusedStale(ctx, agent)) return;
   openOverlay(ctx.store, { kind: "prompt", paneId: agent.paneId, label: agent.label });
 }
 
@@ -123,13 +140,19 @@ export function askClose(ctx: ActionContext): void {
     showMessage(ctx.store, "nothing selected", true);
     return;
   }
+  const remote = remoteRowOf(ctx, paneId);
+  if (remote && refusedStale(ctx, remote)) return;
   openOverlay(ctx.store, { kind: "confirm", paneId, label: paneLabel(ctx, paneId) });
 }
 
 export function askStart(ctx: ActionContext, place: "window" | "split"): void {
   const state = ctx.store.getState();
   const paneId = selectedPaneId(state);
-  const pane = state.snapshot?.panes.get(paneId) ?? state.snapshot?.panes.values().next().value;
+  // On another host's agent the new one starts on that host, beside it.
+  const remote = remoteRowOf(ctx, paneId);
+  if (remote && refusedStale(ctx, remote)) return;
+  const local = state.snapshot?.panes.get(paneId) ?? state.snapshot?.panes.values().next().value;
+  const pane = remote ? { id: remote.paneId, sessionId: remote.sessionId } : local;
   if (!pane) {
     showMessage(ctx.store, "no session to start an agent in", true);
     return;
@@ -172,19 +195,25 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
   switch (overlay.kind) {
     case "rename":
       await attempt(ctx, async () => {
-        await renameAgent(ctx.tmux, overlay.paneId, input.trim());
+        const remote = remoteRowOf(ctx, overlay.paneId);
+        if (remote) await remoteVerb(ctx, remote, "agent.rename", { name: input.trim() || null });
+        else await renameAgent(ctx.tmux, overlay.paneId, input.trim());
         return `renamed ${overlay.label} to ${input.trim()}`;
       });
       return;
     case "prompt":
       await attempt(ctx, async () => {
-        await promptAgent(ctx.tmux, overlay.paneId, input);
+        const remote = remoteRowOf(ctx, overlay.paneId);
+        if (remote) await remoteVerb(ctx, remote, "agent.prompt", { text: input });
+        else await promptAgent(ctx.tmux, overlay.paneId, input);
         return `sent the prompt to ${overlay.label}`;
       });
       return;
     case "confirm":
       await attempt(ctx, async () => {
-        await closePane(ctx.tmux, overlay.paneId);
+        const remote = remoteRowOf(ctx, overlay.paneId);
+        if (remote) await remoteVerb(ctx, remote, "agent.kill");
+        else await closePane(ctx.tmux, overlay.paneId);
         return `closed ${overlay.label}`;
       });
       return;
@@ -197,6 +226,8 @@ export async function submitOverlay(ctx: ActionContext, choice?: string): Promis
       const inSandbox = overlay.profile ? ` in sandbox ${overlay.profile}` : "";
       showProgress(ctx.store, `starting ${choice}${inSandbox}…`);
       await attempt(ctx, async () => {
+        const remote = remoteRowOf(ctx, overlay.paneId);
+        if (remote) return startRemote(ctx, remote, overlay.place, choice, overlay.profile);
         const place =
           overlay.place === "window"
             ? { kind: "window" as const, session: overlay.sessionId }

@@ -12,6 +12,7 @@ import type { Snapshot } from "../tmux/snapshot.ts";
 import { BranchCache } from "../worktree/branches.ts";
 import { parseAnsi } from "./ansi.ts";
 import { fingerprint } from "./fingerprint.ts";
+import { splitRemoteKey } from "./remote-rows.ts";
 import { ServerActivity } from "./server-activity.ts";
 import { chooseSource, READER_POLL_MS, type SnapshotSource } from "./sources.ts";
 import {
@@ -195,7 +196,15 @@ export class Feed {
 
   private async captureSelected(): Promise<void> {
     const paneId = selectedPaneId(this.store.getState());
-    if (paneId) {
+    const remote = splitRemoteKey(paneId);
+    if (remote) {
+      // Another host's screen stays there (only its agents' records cross): say how to see it.
+      const text = `on host ${remote.host}: its screen is not shown here — Enter attaches to it`;
+      if (`${paneId}\n${text}` !== this.lastPreview) {
+        this.lastPreview = `${paneId}\n${text}`;
+        this.store.setState({ preview: { paneId, lines: parseAnsi(text) } });
+      }
+    } else if (paneId) {
       const result = await this.tmux.tryRun(["capture-pane", "-p", "-e", "-t", target(paneId)]);
       const text = result.error ? "" : result.stdout;
       const key = `${paneId}\n${text}`;

@@ -1,5 +1,5 @@
 // The `/` filter: fuse.js over what a person remembers about an agent (name, kind,
-// session, title, branch; in the Inbox also what it asks). An empty query keeps everything
+// session, title, branch, host; in the Inbox also what it asks). An empty query keeps everything
 // in its sorted order.
 
 import Fuse from "fuse.js";
@@ -15,9 +15,11 @@ export interface Searchable {
   branch: string;
   /** An Inbox entry's question or command. */
   ask?: string;
+  /** The host it runs on, when hosts are configured (`local` for this server). */
+  host?: string;
 }
 
-const KEYS = ["name", "kind", "session", "title", "branch", "ask"];
+const KEYS = ["name", "kind", "session", "title", "branch", "ask", "host"];
 /** 0 is exact, 1 matches anything: 0.3 forgives a typo ("gemni") without matching noise ("aider" found claude at 0.4). */
 const THRESHOLD = 0.3;
 

@@ -3,6 +3,7 @@
 
 import type { AgentRow } from "../agent/rows.ts";
 import type { AgentColumns } from "./layout.ts";
+import type { HostedRow } from "./remote-rows.ts";
 import type { EngineMode, View } from "./store.ts";
 import { cell, columns } from "./text.ts";
 import { stateColor, stateGlyph, type Theme } from "./theme.ts";
@@ -45,6 +46,8 @@ export interface HeaderInput {
   demo?: boolean;
   /** The agent view in force (its label, else its owner): the Agents list is narrowed by it. */
   viewName?: string;
+  /** Each configured host and its state (`box ok`, `gpu unreachable 2m`); none without hosts. */
+  hostStates?: { name: string; text: string; ok: boolean }[];
 }
 
 export function headerSpans(input: HeaderInput, width: number, theme: Theme): Span[] {
@@ -63,7 +66,13 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
   const engineText = compact && input.engine === "off" ? "engine: off" : ENGINE_TEXT[input.engine];
   // An agent view narrows the Agents list: say so, by its label (else its owner).
   const viewTag = input.viewName ? `view: ${input.viewName}  ` : "";
-  const besideViews = columns(left) + columns(countText) + columns(viewTag) + columns(engineText) + 6;
+  const hostSpans = (input.hostStates ?? []).map((host, i) => ({
+    text: `${i > 0 ? " · " : "  "}${host.name} ${host.text}`,
+    fg: host.ok ? theme.muted : theme.state.blocked,
+  }));
+  const hostColumns = hostSpans.reduce((sum, span) => sum + columns(span.text), 0);
+  const besideViews =
+    columns(left) + columns(countText) + columns(viewTag) + columns(engineText) + hostColumns + 6;
   // Where every view's name does not fit beside the rest, the one shown stands alone (Tab
   // still cycles them, as the footer says) rather than the last being cut mid-word.
   const allViews = columns(VIEWS.map((v) => v.text).join(""));
@@ -85,6 +94,7 @@ export function headerSpans(input: HeaderInput, width: number, theme: Theme): Sp
     { text: `${theme.separator} `, fg: theme.muted },
     ...(viewTag ? [{ text: viewTag, fg: theme.accent, bold: true }] : []),
     { text: engineText, fg: ENGINE_FG[input.engine](theme) },
+    ...hostSpans,
     ...(socketText ? [{ text: `  ${socketText}`, fg: theme.muted }] : []),
   ];
 }
@@ -106,15 +116,16 @@ export const branchColumns = (rows: readonly AgentRow[]) =>
 
 /** One Agents row laid out in `cols` (agentColumns); `age` is its time-in-state label. */
 export function agentRowSpans(
-  row: AgentRow,
+  row: HostedRow,
   cols: AgentColumns,
   age: string,
   selected: boolean,
   theme: Theme,
 ): Span[] {
   const bg = selected ? theme.selectionBg : undefined;
-  const fg = selected ? theme.selectionFg : theme.text;
-  const color = stateColor(theme, row.state);
+  // A row of a host that does not answer is dimmed: its state is as last read.
+  const fg = selected ? theme.selectionFg : row.stale ? theme.muted : theme.text;
+  const color = row.stale ? theme.muted : stateColor(theme, row.state);
   return [
     { text: `${stateGlyph(theme, row.state)} `, fg: color, bg },
     { text: cell(row.label, cols.label - MARK_COLUMNS), fg, bg },

@@ -14,6 +14,15 @@ export async function togglePip(ctx: ActionContext): Promise<void> {
     showMessage(ctx.store, "the selected pane runs no agent", true);
     return;
   }
+  if (agent.host) {
+    // A pin shows a pane of this server; another host's screen stays there.
+    showMessage(
+      ctx.store,
+      `${agent.label} runs on ${agent.host}: P pins this server's agents (Enter attaches to it)`,
+      true,
+    );
+    return;
+  }
   await attempt(ctx, async () => {
     const window = await currentWindow(ctx.tmux, ctx.client, process.env);
     if ((await strips(ctx.tmux, window)).some((strip) => strip.pinned === agent.paneId)) {

@@ -13,6 +13,7 @@ import { CrashBoundary } from "./components/CrashBoundary.tsx";
 import { reportFailure } from "./failure.ts";
 import { Feed } from "./feed.ts";
 import { HeldInput } from "./held-input.ts";
+import { HostsFeed, hostPlans } from "./hosts-feed.ts";
 import { followBar } from "./popup-bar.ts";
 import { createDashStore, derive, showMessage, type View } from "./store.ts";
 import { followUiConfig } from "./ui-config.ts";
@@ -83,7 +84,10 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   heldInput.afterRenderer();
   let exitCode = 0;
   let failureReported: Promise<void> = Promise.resolve();
-  const stopFeed = () => Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
+  const stopFeed = () => {
+    hostsFeed?.stop();
+    return Promise.race([feed.stop(), Bun.sleep(STOP_TIMEOUT_MS)]);
+  };
   // A popup's bar on the status line, raised after the first frame and lowered as it closes.
   let bar: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
   const lowerBar = () =>
@@ -109,7 +113,20 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
   // After an action, moving the nudge makes whichever engine is running (this one's or
   // another's) and a reading feed list the panes at their next tick, not seconds later.
   const refresh = () => void options.tmux.batch(nudgeCommands(String(Date.now()))).catch(() => undefined);
-  const ctx: ActionContext = { store, tmux: options.tmux, client: options.client, quit: restore, refresh };
+  // Other hosts (config.toml [hosts.*]) are connected after the first frame; none: nothing.
+  let hostsFeed: HostsFeed | undefined;
+  const hosts = {
+    link: (name: string) => hostsFeed?.link(name),
+    refreshInbox: (name: string) => hostsFeed?.refreshInbox(name),
+  };
+  const ctx: ActionContext = {
+    store,
+    tmux: options.tmux,
+    client: options.client,
+    quit: restore,
+    refresh,
+    hosts,
+  };
   // An agent view's "current workspace" is where this dashboard's person looks; read once.
   void import("../agent-view/presented.ts")
     .then(({ presentedPlace }) => presentedPlace(options.tmux, options.client, process.env))
@@ -139,6 +156,14 @@ export async function runDashboard(options: DashboardOptions): Promise<never> {
     const client = options.client;
     bar = drawn.then(() => followBar(store, options.tmux, client)).catch(() => undefined);
   }
+  void drawn
+    .then(() => hostPlans(process.env))
+    .then((plans) => {
+      if (plans.length === 0 || renderer.isDestroyed) return;
+      hostsFeed = new HostsFeed(store, plans);
+      hostsFeed.start();
+    })
+    .catch((error) => showMessage(store, `hosts: ${(error as Error).message}`, true));
   void drawn
     .then(() => feed.start())
     .catch((error) => showMessage(store, `engine: ${(error as Error).message}`, true));

@@ -8,6 +8,7 @@ import { type AgentRow, nextUp } from "../agent/rows.ts";
 import type { InboxEntry } from "../inbox/collect.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../worktree/record.ts";
+import type { HostView } from "./remote-rows.ts";
 import { derive, indexOf, rowCount, scrolledTops, scrollTop } from "./store/derive.ts";
 import type { DashState, DashStore, EngineMode, Overlay, View } from "./store/state.ts";
 import { DEFAULT_THEME, type Theme } from "./theme.ts";
@@ -43,6 +44,7 @@ export function createDashStore(options: StoreOptions = {}): DashStore {
     presented: {},
     allAgents: [],
     agents: [],
+    hosts: [],
     counts: { blocked: 0, done: 0, working: 0, idle: 0 },
     tree: [],
     worktreeRepos: undefined,
@@ -72,6 +74,11 @@ export function setSnapshot(store: DashStore, snapshot: Snapshot, now = Math.flo
   const first = store.getState().snapshot === undefined;
   store.setState((state) => ({ snapshot, now, ...derive({ ...state, snapshot }) }));
   if (first) selectNextUp(store);
+}
+
+/** What the hosts said (hosts-feed.ts): their states and agents, merged into every list. */
+export function setHosts(store: DashStore, hosts: HostView[]): void {
+  store.setState((state) => ({ hosts, ...derive({ ...state, hosts }) }));
 }
 
 export function setBranches(store: DashStore, branches: ReadonlyMap<string, string>): void {
@@ -157,7 +164,8 @@ export function selectPane(store: DashStore, paneId: string): void {
 /** Open on the agent that most needs you; returns it. */
 export function selectNextUp(store: DashStore): AgentRow | undefined {
   const state = store.getState();
-  const next = nextUp(state.allAgents);
+  // A stale row (its host away) is not offered: nothing is done on a stale record.
+  const next = nextUp(state.hosts.length ? state.allAgents.filter((row) => !row.stale) : state.allAgents);
   if (!next) return undefined;
   if (state.view === "agents" && !state.agents.some((row) => row.paneId === next.paneId))
     setFilter(store, "");

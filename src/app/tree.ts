@@ -9,7 +9,8 @@ export interface TreeRow {
   /** Stable across refreshes: the tmux id of the session, window or pane. */
   key: string;
   depth: 0 | 1 | 2;
-  kind: "session" | "window" | "pane";
+  /** `host`: the line a host's group starts with, when hosts are configured (remote-rows.ts). */
+  kind: "host" | "session" | "window" | "pane";
   text: string;
   /** The pane this row shows in the preview and jumps to. */
   paneId: string;

@@ -1,6 +1,6 @@
 // The Inbox's keys: answer the selected waiting agent (src/inbox).
 
-import { type DashState, selectedPaneId } from "../store.ts";
+import { type DashState, inboxEntryOf, selectedPaneId } from "../store.ts";
 import { type KeyCommand, LIST } from "./command.ts";
 import { inboxActions } from "./lazy.ts";
 
@@ -9,7 +9,7 @@ const inInbox = (state: DashState) => state.view === "inbox";
 const canAnswer = (state: DashState) => {
   if (state.view !== "inbox" && state.view !== "agents") return false;
   const paneId = selectedPaneId(state);
-  return state.allInbox.some((entry) => entry.row.paneId === paneId && entry.promptId !== undefined);
+  return inboxEntryOf(state, paneId)?.promptId !== undefined;
 };
 const OPTION_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 

@@ -2,12 +2,12 @@
 // change in one agent redraws one row.
 
 import { memo, useMemo, useRef } from "react";
-import type { AgentRow } from "../../agent/rows.ts";
 import { formatDuration } from "../../duration.ts";
 import { jump } from "../actions.ts";
 import { useActions, useDash, useTheme } from "../context.ts";
 import { type AgentColumns, agentColumns } from "../layout.ts";
 import { agentRowSpans, branchColumns, labelColumns } from "../lines.ts";
+import type { HostedRow } from "../remote-rows.ts";
 import { scrollBy, selectPane } from "../store.ts";
 import { cell } from "../text.ts";
 import { frame } from "../theme.ts";
@@ -15,7 +15,7 @@ import { askedDetail } from "./Inbox.tsx";
 import { useClicks, WHEEL_ROWS } from "./mouse.ts";
 
 interface RowProps {
-  row: AgentRow;
+  row: HostedRow;
   selected: boolean;
   width: number;
   cols: AgentColumns;
@@ -40,6 +40,13 @@ const AgentRowView = memo(function AgentRowView({ row, selected, width, cols, ag
     </box>
   );
 });
+
+/** A row its host has not confirmed since `stale` says for how long, before its detail. */
+function staleDetail(row: HostedRow, now: number): HostedRow {
+  if (!row.stale) return row;
+  const age = formatDuration(Math.max(0, now - Math.floor(row.stale / 1000)));
+  return { ...row, detail: `stale ${age} · ${row.detail}` };
+}
 
 export function AgentList({ width, rows: pageRows }: { width: number; rows: number }) {
   const ctx = useActions();
@@ -92,7 +99,7 @@ export function AgentList({ width, rows: pageRows }: { width: number; rows: numb
         visible.map((row) => (
           <AgentRowView
             key={row.paneId}
-            row={askedDetail(row, inbox)}
+            row={staleDetail(askedDetail(row, inbox), now)}
             selected={row.paneId === selected}
             width={inner}
             cols={cols}

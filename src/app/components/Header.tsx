@@ -1,8 +1,10 @@
 // The top line: counts by state, the views, who runs the engine, and the tmux server.
 
 import { TextAttributes } from "@opentui/core";
+import { formatDuration } from "../../duration.ts";
 import { useDash, useTheme } from "../context.ts";
 import { headerSpans } from "../lines.ts";
+import { hostStateText } from "../remote-rows.ts";
 import { agentViewName } from "../store.ts";
 
 export function Header({ width }: { width: number }) {
@@ -13,8 +15,20 @@ export function Header({ width }: { width: number }) {
   const popup = useDash((s) => s.popup);
   const demo = useDash((s) => s.demo);
   const viewName = useDash(agentViewName);
+  const hosts = useDash((s) => s.hosts);
+  // The clock moves only while a host is away (hosts-feed.ts) or an agent's time changes.
+  const now = useDash((s) => (s.hosts.length > 0 ? s.now : 0));
   const theme = useTheme();
-  const spans = headerSpans({ counts, view, engine, socket, popup, demo, viewName }, width, theme);
+  const hostStates = hosts.map((host) => ({
+    name: host.name,
+    text: hostStateText(host, now * 1000, formatDuration),
+    ok: host.state === "ok",
+  }));
+  const spans = headerSpans(
+    { counts, view, engine, socket, popup, demo, viewName, hostStates },
+    width,
+    theme,
+  );
   return (
     <box height={1} width={width} backgroundColor={theme.headerBg} flexDirection="row">
       <text bg={theme.headerBg} wrapMode="none">

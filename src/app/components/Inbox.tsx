@@ -72,7 +72,10 @@ function Line({ text, fg, bg }: { text: string; fg: string; bg?: string }) {
 export function InboxList({ width, rows }: { width: number; rows: number }) {
   const theme = useTheme();
   const inbox = useDash((s) => s.inbox);
-  const total = useDash((s) => s.allInbox.length);
+  // This server's entries and every other host's blocked agents (remote-rows.ts remoteInbox).
+  const total = useDash(
+    (s) => s.allInbox.length + s.allAgents.filter((row) => row.host && row.state === "blocked").length,
+  );
   const filter = useDash((s) => s.filter);
   const selected = useDash((s) => s.selected.inbox);
   const top = useDash((s) => s.top.inbox);
@@ -162,7 +165,8 @@ export function InboxFeed() {
   const ctx = useActions();
   const blocked = useDash((s) =>
     s.allAgents
-      .filter((row) => row.state === "blocked")
+      // Another host's are read there (hosts-feed.ts), not here.
+      .filter((row) => row.state === "blocked" && !row.host)
       .map((row) => `${row.paneId}:${row.since}:${row.detail}`)
       .join("|"),
   );

@@ -12,9 +12,12 @@ import { collectInbox, type InboxEntry } from "../../inbox/collect.ts";
 import { PromptReader } from "../../inbox/read.ts";
 import { compileRiskRules, type RiskRules } from "../../inbox/risk.ts";
 import { type ActionContext, attempt, jump } from "../actions.ts";
+import { remoteVerb } from "../remote-actions.ts";
+import { hostOf } from "../remote-rows.ts";
 import {
   closeOverlay,
   type DashState,
+  inboxEntryOf,
   openOverlay,
   selectedPaneId,
   setInbox,
@@ -38,8 +41,7 @@ export async function refreshInbox(ctx: ActionContext): Promise<void> {
 
 /** The Inbox entry of the selected agent (in the Inbox, or a blocked agent in Agents). */
 export function selectedEntry(state: DashState): InboxEntry | undefined {
-  const paneId = selectedPaneId(state);
-  return state.allInbox.find((entry) => entry.row.paneId === paneId);
+  return inboxEntryOf(state, selectedPaneId(state));
 }
 
 /** An answer key applies: the selected agent waits on a prompt taw read. */
@@ -52,13 +54,17 @@ export async function answerSelected(ctx: ActionContext, answer: Answer): Promis
     showMessage(ctx.store, "no prompt taw can read is selected: Enter jumps to the agent", true);
     return;
   }
-  if (entry.prompt && approvesRequest(entry.prompt, answer) && entry.risk.level === "never") {
+  // Another host read the prompt (no Prompt crosses): an approve is what approves there.
+  const approves = entry.prompt
+    ? approvesRequest(entry.prompt, answer)
+    : hostOf(entry.row) !== undefined && (answer.kind === "approve" || answer.kind === "always");
+  if (approves && entry.risk.level === "never") {
     // The jump's own message would hide why: the reason is said after it.
     await jump(ctx, entry.row.paneId);
     showMessage(ctx.store, `not approved from the inbox: ${entry.risk.reason}. Look at it yourself.`, true);
     return;
   }
-  if (entry.prompt && approvesRequest(entry.prompt, answer) && entry.risk.level === "ask") {
+  if (approves && entry.risk.level === "ask") {
     // What the rules leave to the user is asked, not approved on one key.
     openOverlay(ctx.store, {
       kind: "approve",
@@ -66,7 +72,9 @@ export async function answerSelected(ctx: ActionContext, answer: Answer): Promis
       label: entry.row.label,
       promptId: entry.promptId,
       answer,
-      question: approveQuestion(entry.prompt, answer),
+      question: entry.prompt
+        ? approveQuestion(entry.prompt, answer)
+        : `${answer.kind === "always" ? "always approve" : "approve"} '${entry.ask}' on ${hostOf(entry.row)}? y / n`,
     });
     return;
   }
@@ -104,7 +112,7 @@ function unchangedEntry(
   overlay: { paneId: string; label: string; promptId: string },
   when: string,
 ): InboxEntry | undefined {
-  const entry = ctx.store.getState().allInbox.find((e) => e.row.paneId === overlay.paneId);
+  const entry = inboxEntryOf(ctx.store.getState(), overlay.paneId);
   if (entry && entry.promptId === overlay.promptId) return entry;
   showMessage(ctx.store, `nothing was typed: the prompt on ${overlay.label} changed ${when}`, true);
   return undefined;
@@ -112,6 +120,16 @@ function unchangedEntry(
 
 async function answerEntry(ctx: ActionContext, entry: InboxEntry, answer: Answer): Promise<boolean> {
   return attempt(ctx, async () => {
+    const host = hostOf(entry.row);
+    if (host) {
+      // Answered there, by its own taw, under its own [inbox] rules, if it still asks that.
+      const result = (await remoteVerb(ctx, entry.row, "inbox.answer", {
+        answer,
+        ...(entry.promptId ? { expect: entry.promptId } : {}),
+      })) as { label?: string; typed?: string[]; state?: string };
+      ctx.hosts?.refreshInbox?.(host);
+      return `${entry.row.label}: ${(result.typed ?? []).join(" ")} typed; now ${result.state ?? "answered"}`;
+    }
     const result = await answerAgent(ctx.tmux, reader, entry.row.paneId, answer, {
       rules: inboxRules(),
       expect: entry.promptId,

@@ -19,7 +19,11 @@ function SelectedPreview({ width, rows }: { width: number; rows: number }) {
   const paneId = useDash(selectedPaneId);
   const label = useDash((s) => {
     const pane = s.snapshot?.panes.get(paneId);
-    if (!pane) return "";
+    if (!pane) {
+      // Another host's agent: its place there, by its label (which says the host).
+      const remote = s.allAgents.find((row) => row.host && row.paneId === paneId);
+      return remote ? `${remote.label} ${remote.place}` : "";
+    }
     const place = `${pane.sessionName}:${pane.windowIndex}.${pane.index} ${pane.command}`;
     // What the agent's hook said of its state (`report-agent --message`), while it holds.
     return pane.agent.message ? `${place} — ${pane.agent.message}` : place;

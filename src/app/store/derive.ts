@@ -2,20 +2,31 @@
 // selection kept across a refresh, the scroll that keeps it on screen, and what is selected.
 // Computed when their inputs change, so a render never sorts or filters.
 
-import { type AgentRow, agentRows, countStates, RANK } from "../../agent/rows.ts";
+import { agentRows, compareRows, countStates, RANK } from "../../agent/rows.ts";
 import { viewedRows, viewOf } from "../../agent-view/rows.ts";
+import { LOCAL_HOST } from "../../hosts/config.ts";
+import type { InboxEntry } from "../../inbox/collect.ts";
 import type { WorktreeRecord } from "../../worktree/record.ts";
 import { matchInbox, matchPanes, searchableOf } from "../filter.ts";
+import {
+  type HostedRow,
+  hostRows,
+  hostTreeRow,
+  remoteInbox,
+  remoteSearchable,
+  remoteTreeRows,
+} from "../remote-rows.ts";
 import { treeRows } from "../tree.ts";
 import type { DashState, View } from "./state.ts";
 
 /** The most agents the preview grid shows (and the feed captures) at once. */
 export const GRID_MAX = 6;
 
-/** The grid's agents: the blocked ones, then the working ones, in the list's order. */
+/** The grid's agents: the blocked ones, then the working ones, in the list's order (this
+ * server's: another host's screens are not read here). */
 export function gridPaneIds(state: DashState): string[] {
   return state.allAgents
-    .filter((row) => row.rank === RANK.blocked || row.rank === RANK.working)
+    .filter((row) => !row.host && (row.rank === RANK.blocked || row.rank === RANK.working))
     .slice(0, GRID_MAX)
     .map((row) => row.paneId);
 }
@@ -40,27 +51,64 @@ function reuseRows<T extends { paneId: string }>(
 function shallowEqual(a: object, b: object): boolean {
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  for (const key of Object.keys(ra)) if (ra[key] !== rb[key]) return false;
+  const keys = Object.keys(ra);
+  // A key only one has (a remote row's `stale`) is a difference too.
+  if (keys.length !== Object.keys(rb).length) return false;
+  for (const key of keys) if (ra[key] !== rb[key]) return false;
   return true;
 }
 
-/** Recompute the lists from the snapshot, branches, filter and collapsed sessions. */
+/** Recompute the lists from the snapshot, the hosts, branches, filter and collapsed sessions. */
 export function derive(state: DashState): Partial<DashState> {
   const { snapshot } = state;
   if (!snapshot) return {};
-  const all = reuseRows(state.allAgents, agentRows(snapshot, state.branches), (row) => row.paneId);
+  const hosted = state.hosts.length > 0;
+  const local = agentRows(snapshot, state.branches);
+  const remote = hostRows(state.hosts);
+  // One list across hosts, in today's order (who needs you first, whichever host).
+  const all = reuseRows<HostedRow>(
+    state.allAgents,
+    hosted ? [...local, ...remote].sort(compareRows) : local,
+    (row) => row.paneId,
+  );
+  const searchables = [...snapshot.panes.values()].map((pane) => ({
+    ...searchableOf(pane, state.branches.get(pane.path) ?? ""),
+    ...(hosted ? { host: LOCAL_HOST } : {}),
+  }));
   const keep = matchPanes(
-    [...snapshot.panes.values()].map((pane) => searchableOf(pane, state.branches.get(pane.path) ?? "")),
+    hosted ? [...searchables, ...remote.map(remoteSearchable)] : searchables,
     state.filter,
   );
   const filtered = keep ? all.filter((row) => keep.has(row.paneId)) : all;
   // An agent view (herdr's agent.view.set) narrows and orders the list; `n` and the counts
-  // still see every agent.
-  const agents = viewedRows(filtered, snapshot, state.presented);
-  const tree = reuseRows(state.tree, treeRows(snapshot, state.collapsed, keep), (row) => row.key);
-  const asked = matchInbox(state.allInbox, snapshot.panes, state.branches, state.filter);
-  const inbox = asked ? state.allInbox.filter((entry) => asked.has(entry.row.paneId)) : state.allInbox;
+  // still see every agent. It speaks of this server's panes: other hosts' rows follow it.
   const view = viewOf(snapshot);
+  const agents = view
+    ? [
+        ...(viewedRows(
+          filtered.filter((row) => !row.host),
+          snapshot,
+          state.presented,
+        ) as HostedRow[]),
+        ...filtered.filter((row) => row.host),
+      ]
+    : filtered;
+  const localTree = treeRows(snapshot, state.collapsed, keep);
+  const tree = reuseRows(
+    state.tree,
+    hosted
+      ? [hostTreeRow(LOCAL_HOST, LOCAL_HOST), ...localTree, ...remoteTreeRows(state.hosts, remote, keep)]
+      : localTree,
+    (row) => row.key,
+  );
+  const asked = matchInbox(state.allInbox, snapshot.panes, state.branches, state.filter);
+  const localInbox = asked ? state.allInbox.filter((entry) => asked.has(entry.row.paneId)) : state.allInbox;
+  const remoteAsks = remoteInbox(
+    state.hosts,
+    keep ? remote.filter((row) => keep.has(row.paneId)) : remote,
+    state.now,
+  );
+  const inbox = remoteAsks.length ? [...localInbox, ...remoteAsks] : localInbox;
   const agentView = view && { source: view.source, label: view.label };
   const next: Partial<DashState> = {
     allAgents: all,
@@ -149,7 +197,15 @@ export function selectedPaneId(state: DashState): string {
   return state.tree.find((row) => row.key === state.selected.tree)?.paneId ?? "";
 }
 
-export function selectedAgent(state: DashState): AgentRow | undefined {
+/** The Inbox entry of a pane: this server's (read here), else another host's (read there). */
+export function inboxEntryOf(state: DashState, paneId: string): InboxEntry | undefined {
+  return (
+    state.allInbox.find((entry) => entry.row.paneId === paneId) ??
+    state.inbox.find((entry) => entry.row.paneId === paneId)
+  );
+}
+
+export function selectedAgent(state: DashState): HostedRow | undefined {
   const paneId = selectedPaneId(state);
   return state.allAgents.find((row) => row.paneId === paneId);
 }

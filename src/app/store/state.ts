@@ -2,7 +2,7 @@
 // selection, view and overlays), and the overlays that take the keyboard.
 
 import type { StoreApi } from "zustand/vanilla";
-import type { AgentRow, StateCounts } from "../../agent/rows.ts";
+import type { StateCounts } from "../../agent/rows.ts";
 import type { ViewContext } from "../../agent-view/apply.ts";
 import type { Answer } from "../../detect/prompt.ts";
 import type { InboxEntry } from "../../inbox/collect.ts";
@@ -10,6 +10,7 @@ import type { Folder } from "../../sessionizer/folders.ts";
 import type { Snapshot } from "../../tmux/snapshot.ts";
 import type { WorktreeRecord } from "../../worktree/record.ts";
 import type { StyledLine } from "../ansi.ts";
+import type { HostedRow, HostView } from "../remote-rows.ts";
 import type { Theme } from "../theme.ts";
 import type { TreeRow } from "../tree.ts";
 
@@ -127,9 +128,12 @@ export interface DashState {
   /** Where the person looks (the popup's client, else the dashboard's pane): the view's
    * current_workspace_id and current_tab_id. */
   presented: ViewContext;
-  /** Every agent, sorted; the header counts and `n` read this, not the filtered list. */
-  allAgents: AgentRow[];
-  agents: AgentRow[];
+  /** Every agent, sorted; the header counts and `n` read this, not the filtered list. Other
+   * hosts' agents are among them (HostedRow.host). */
+  allAgents: HostedRow[];
+  agents: HostedRow[];
+  /** The configured hosts (config.toml [hosts.*]) and what each last said; empty without. */
+  hosts: HostView[];
   counts: StateCounts;
   tree: TreeRow[];
   /** The Worktrees view's repositories (undefined until first read) and their worktrees. */
