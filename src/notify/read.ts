@@ -15,6 +15,8 @@ const PANE_FORMAT = [
   freeTextColumn("session_name"),
   "#{window_index}",
   "#{&&:#{pane_active},#{&&:#{window_active},#{session_attached}}}",
+  freeTextColumn(AGENT_OPTIONS.sessionId),
+  freeTextColumn(AGENT_OPTIONS.sessionPath),
 ].join("\t");
 
 const CLIENT_FORMAT = ["#{client_name}", "#{client_tty}", "#{client_termname}", "#{client_flags}"].join("\t");
@@ -27,12 +29,13 @@ export interface TmuxNow {
 export function parsePanes(output: string): Map<string, PaneNow> {
   const panes = new Map<string, PaneNow>();
   for (const line of output.split("\n")) {
-    const [id, state = "", kind = "", name = "", session = "", windowIndex = "", front = ""] =
+    const [id, state = "", kind = "", name = "", session = "", windowIndex = "", front = "", ...rest] =
       line.split("\t");
+    const conversation = { id: rest[0] ?? "", path: rest[1] ?? "" };
     if (!id) continue;
     // A window linked into two sessions lists its panes twice: in front in either counts.
     const inFront = front === "1" || panes.get(id)?.inFront === true;
-    panes.set(id, { id, state, kind, name, session, windowIndex, inFront });
+    panes.set(id, { id, state, kind, name, session, windowIndex, inFront, conversation });
   }
   return panes;
 }

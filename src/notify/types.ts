@@ -31,6 +31,8 @@ export interface PaneNow {
   windowIndex: string;
   /** Active pane of the active window of a session with a client attached. */
   inFront: boolean;
+  /** The agent's session as reported (@agent_session_id, @agent_session_path). */
+  conversation: { id: string; path: string };
 }
 
 /** An attached tmux client. */
