@@ -18,6 +18,8 @@ import { literalKeys, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { takeSnapshot } from "../tmux/server.ts";
+import { TYPED_LINE_OPTION } from "../watch/marks.ts";
+import { typedLineMark } from "../watch/typed-line.ts";
 import { agentArgv, startLine } from "./command-line.ts";
 import { foregroundOf } from "./foreground.ts";
 import { checkName, checkUnique } from "./names.ts";
@@ -48,6 +50,7 @@ const START_MARKS = [
   AGENT_OPTIONS.name,
   AGENT_OPTIONS.sessionId,
   AGENT_OPTIONS.sandbox,
+  TYPED_LINE_OPTION,
 ];
 
 async function takeStartMarksOff(tmux: Tmux, pane: string): Promise<void> {
@@ -74,6 +77,7 @@ const OCCUPANT_OPTIONS = [
   AGENT_OPTIONS.sandbox,
   "@agent_sandbox_pid",
   AGENT_PID_OPTION,
+  TYPED_LINE_OPTION,
 ];
 
 export interface LaunchOptions {
@@ -153,6 +157,22 @@ async function checkIdle(tmux: Tmux, pane: string, label: string): Promise<void>
   }
 }
 
+/** Where the command is about to be typed (typed-line.ts): the engine reads the new agent off
+ * the rows below it, not off what the pane's last occupant left above. */
+async function markTypedLine(tmux: Tmux, pane: string, line: string): Promise<void> {
+  const place = await tmux.run([
+    "display-message",
+    "-p",
+    "-t",
+    target(pane),
+    "#{history_size} #{cursor_y} #{cursor_x} #{pane_width}",
+  ]);
+  const [history, y, x, width] = place.trim().split(" ").map(Number);
+  if ([history, y, x, width].some((value) => value === undefined || Number.isNaN(value))) return;
+  const mark = typedLineMark(history as number, y as number, x as number, width as number, line);
+  await tmux.run(setOption({ kind: "pane", target: pane }, TYPED_LINE_OPTION, mark));
+}
+
 /** Type a command line at a shell's prompt and run it. */
 export async function typeLine(tmux: Tmux, pane: string, line: string): Promise<void> {
   await tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(line)]);
@@ -211,6 +231,7 @@ async function startIn(
     ...(options.sandbox ? [setOption(scope, AGENT_OPTIONS.sandbox, options.sandbox)] : []),
   ]);
   const line = lineFor((await options.lineEnv?.(pane.id)) ?? {});
+  await markTypedLine(tmux, pane.id, line);
   await typeLine(tmux, pane.id, line);
   const started = await waitStarted(
     tmux,

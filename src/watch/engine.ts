@@ -38,6 +38,7 @@ import { type EngineListener, Publisher } from "./publish.ts";
 import { closedSince, EXITED_OPTION, parseExited, type Roster, readRoster, rosterFile } from "./roster.ts";
 import { TickReader } from "./tick-read.ts";
 import { TickWrites } from "./tick-writes.ts";
+import { applyTypedLines } from "./typed-line.ts";
 import { Unwatched } from "./unwatched.ts";
 
 export type { EngineListener };
@@ -266,6 +267,8 @@ export class Engine {
     // Only the control connection's own session is left: let it go, so the server can exit.
     if (read.full && read.snapshot.sessions.length === 0) this.tmux.close();
     this.watch.captured(read.screens.keys(), now);
+    // A started agent's screen is what it drew below the line its command was typed on.
+    this.writes.add(applyTypedLines(read.snapshot, read.screens, read.marks));
     const events = this.paneSetEvents(read.snapshot, now);
     const fresh = this.last ? newObjects(this.last, read.snapshot) : [];
     if (fresh.length) read.snapshot.created = await takeHandedOver(this.tmux, fresh);
