@@ -9,7 +9,7 @@ import { defineCommand } from "./command.ts";
 const DEFAULT_LINES = 50;
 
 interface LogsResult {
-  logs: { name: LogName; path: string; lines: string[] }[];
+  logs: { name: LogName; path: string; lines: string[]; logged: boolean }[];
 }
 
 export const logsCommand = defineCommand({
@@ -33,9 +33,17 @@ export const logsCommand = defineCommand({
     const logs = names.map((name) => {
       const files = logFiles(name, ctx.env);
       const { lines, sizes } = lastLines(files, count);
-      return { name, path: files.at(-1) as string, lines, size: sizes.get(files.at(-1) as string) ?? 0 };
+      const logged = files.some((file) => (sizes.get(file) ?? 0) > 0);
+      return {
+        name,
+        path: files.at(-1) as string,
+        lines,
+        logged,
+        size: sizes.get(files.at(-1) as string) ?? 0,
+      };
     });
-    if (!follow) return { logs: logs.map(({ name, path, lines }) => ({ name, path, lines })) };
+    if (!follow)
+      return { logs: logs.map(({ name, path, lines, logged }) => ({ name, path, lines, logged })) };
     const prefix = (name: LogName) => (names.length > 1 ? `${name}: ` : "");
     for (const log of logs)
       for (const line of log.lines) process.stdout.write(`${prefix(log.name)}${line}\n`);
@@ -50,10 +58,10 @@ export const logsCommand = defineCommand({
   render: (result) => {
     const one = result.logs.length === 1;
     return result.logs
-      .map((log) =>
-        log.lines.length === 0
-          ? `${log.name}: nothing logged yet (${log.path})`
-          : log.lines.map((line) => (one ? line : `${log.name}: ${line}`)).join("\n"),
+      .flatMap((log) =>
+        !log.logged
+          ? [`${log.name}: nothing logged yet (${log.path})`]
+          : log.lines.map((line) => (one ? line : `${log.name}: ${line}`)),
       )
       .join("\n");
   },
