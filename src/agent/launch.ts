@@ -19,7 +19,6 @@ import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { takeSnapshot } from "../tmux/server.ts";
 import { TYPED_LINE_OPTION } from "../watch/marks.ts";
-import { typedLineMark } from "../watch/typed-line.ts";
 import { agentArgv, startLine } from "./command-line.ts";
 import { foregroundOf } from "./foreground.ts";
 import { checkName, checkUnique } from "./names.ts";
@@ -27,6 +26,7 @@ import { findPane, labelOf } from "./pane.ts";
 import { type LaunchPlace, makePane } from "./place.ts";
 import { captureScreen, paneGone, screenQuiet, waitForPrompt } from "./prompt-ready.ts";
 import { sessionFromArgs } from "./resumed-session.ts";
+import { typeMarkedLine } from "./typed-line.ts";
 
 /** The pid `agent start` recorded for what it started, so its end can be told. */
 export const AGENT_PID_OPTION = "@agent_pid";
@@ -157,22 +157,6 @@ async function checkIdle(tmux: Tmux, pane: string, label: string): Promise<void>
   }
 }
 
-/** Where the command is about to be typed (typed-line.ts): the engine reads the new agent off
- * the rows below it, not off what the pane's last occupant left above. */
-async function markTypedLine(tmux: Tmux, pane: string, line: string): Promise<void> {
-  const place = await tmux.run([
-    "display-message",
-    "-p",
-    "-t",
-    target(pane),
-    "#{history_size} #{cursor_y} #{cursor_x} #{pane_width}",
-  ]);
-  const [history, y, x, width] = place.trim().split(" ").map(Number);
-  if ([history, y, x, width].some((value) => value === undefined || Number.isNaN(value))) return;
-  const mark = typedLineMark(history as number, y as number, x as number, width as number, line);
-  await tmux.run(setOption({ kind: "pane", target: pane }, TYPED_LINE_OPTION, mark));
-}
-
 /** Type a command line at a shell's prompt and run it. */
 export async function typeLine(tmux: Tmux, pane: string, line: string): Promise<void> {
   await tmux.run(["send-keys", "-t", target(pane), "-l", "--", literalKeys(line)]);
@@ -231,8 +215,7 @@ async function startIn(
     ...(options.sandbox ? [setOption(scope, AGENT_OPTIONS.sandbox, options.sandbox)] : []),
   ]);
   const line = lineFor((await options.lineEnv?.(pane.id)) ?? {});
-  await markTypedLine(tmux, pane.id, line);
-  await typeLine(tmux, pane.id, line);
+  await typeMarkedLine(tmux, pane.id, line);
   const started = await waitStarted(
     tmux,
     pane.id,
