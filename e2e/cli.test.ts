@@ -9,7 +9,19 @@ describe("the CLI's answers", () => {
     const version = await s.taw(["--version"]);
     expect(version.stdout).toMatch(/^taw \d+\.\d+\.\d+/);
     const help = await s.taw(["--help"]);
-    for (const verb of ["tree", "pane list", "pane read", "pane send-text", "pane send-keys", "doctor"]) {
+    for (const verb of [
+      "tree",
+      "pane list",
+      "pane read",
+      "pane send-text",
+      "pane send-keys",
+      "status refresh",
+      "open <pane>",
+      "logs",
+      "watch off <pane>",
+      "watch on <pane>",
+      "doctor",
+    ]) {
       expect(help.stdout).toContain(`  ${verb}`);
     }
   });

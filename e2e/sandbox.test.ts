@@ -150,7 +150,7 @@ describe("sandboxes", () => {
 
       const unknown = await s.taw(["sandbox", "nope", "--json", "--", "claude"], sc.env);
       expect(unknown.json?.error?.code).toBe("unknown_sandbox_profile");
-      expect(unknown.json?.error?.message).toContain("no sandbox profile 'nope'. Profiles: box.");
+      expect(unknown.json?.error?.message).toContain("no sandbox profile 'nope'. Profiles: default, box;");
       const noAgent = await s.taw(["sandbox", "box", "--json"], sc.env);
       expect(noAgent.json?.error?.message).toContain("missing the agent to run");
       const startUnknown = await s.taw(

@@ -18,6 +18,7 @@ import { literalKeys, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { takeSnapshot } from "../tmux/server.ts";
+import { TYPED_LINE_OPTION } from "../watch/marks.ts";
 import { agentArgv, startLine } from "./command-line.ts";
 import { foregroundOf } from "./foreground.ts";
 import { checkName, checkUnique } from "./names.ts";
@@ -25,6 +26,7 @@ import { findPane, labelOf } from "./pane.ts";
 import { type LaunchPlace, makePane } from "./place.ts";
 import { captureScreen, paneGone, screenQuiet, waitForPrompt } from "./prompt-ready.ts";
 import { sessionFromArgs } from "./resumed-session.ts";
+import { typeMarkedLine } from "./typed-line.ts";
 
 /** The pid `agent start` recorded for what it started, so its end can be told. */
 export const AGENT_PID_OPTION = "@agent_pid";
@@ -48,6 +50,7 @@ const START_MARKS = [
   AGENT_OPTIONS.name,
   AGENT_OPTIONS.sessionId,
   AGENT_OPTIONS.sandbox,
+  TYPED_LINE_OPTION,
 ];
 
 async function takeStartMarksOff(tmux: Tmux, pane: string): Promise<void> {
@@ -74,6 +77,7 @@ const OCCUPANT_OPTIONS = [
   AGENT_OPTIONS.sandbox,
   "@agent_sandbox_pid",
   AGENT_PID_OPTION,
+  TYPED_LINE_OPTION,
 ];
 
 export interface LaunchOptions {
@@ -211,7 +215,7 @@ async function startIn(
     ...(options.sandbox ? [setOption(scope, AGENT_OPTIONS.sandbox, options.sandbox)] : []),
   ]);
   const line = lineFor((await options.lineEnv?.(pane.id)) ?? {});
-  await typeLine(tmux, pane.id, line);
+  await typeMarkedLine(tmux, pane.id, line);
   const started = await waitStarted(
     tmux,
     pane.id,

@@ -18,9 +18,11 @@ import { hooksCommands } from "./hooks.ts";
 import { hostsCommands } from "./hosts.ts";
 import { integrationCommands } from "./integration.ts";
 import { listVerbsOf } from "./list-verbs.ts";
+import { logsCommand } from "./logs.ts";
 import { manifestCommands } from "./manifest.ts";
 import { nextCommand } from "./next.ts";
 import { notifyCommands } from "./notify.ts";
+import { openCommand } from "./open.ts";
 import { paneCommands } from "./pane.ts";
 import { paneLayoutCommands } from "./pane-layout.ts";
 import { pipCommands } from "./pip.ts";
@@ -38,10 +40,11 @@ import { setupCommand } from "./setup.ts";
 import { shellInitCommand } from "./shell-init.ts";
 import { spaceCommands } from "./space.ts";
 import { startCommand } from "./start.ts";
-import { statusCommand } from "./status.ts";
+import { statusCommands } from "./status.ts";
 import { tabCommands } from "./tab.ts";
 import { treeCommand } from "./tree.ts";
 import { waitForCommands } from "./wait-for.ts";
+import { watchCommands } from "./watch.ts";
 import { windowCommands } from "./window.ts";
 import { workspaceCommands } from "./workspace.ts";
 import { worktreeCommands } from "./worktree.ts";
@@ -72,8 +75,10 @@ export const COMMANDS: Command[] = [
   ...(herdrCommands as Command[]),
   ...(agentViewCommands as Command[]),
   ...(engineCommands as Command[]),
-  statusCommand as Command,
+  logsCommand as Command,
+  ...(statusCommands as Command[]),
   seenCommand as Command,
+  ...(watchCommands as Command[]),
   eventsCommand as Command,
   agentStart as Command,
   ...(agentDriveCommands as Command[]),
@@ -88,6 +93,7 @@ export const COMMANDS: Command[] = [
   setupCommand as Command,
   shellInitCommand as Command,
   nextCommand as Command,
+  openCommand as Command,
   ...(notifyCommands as Command[]),
   ...(hooksCommands as Command[]),
   ...(integrationCommands as Command[]),

@@ -57,6 +57,7 @@ function noticeOf(host: string, record: RemoteAgent, state: "blocked" | "done"):
       session: record.session,
       windowIndex: String(record.window_index),
       inFront: false,
+      conversation: { id: "", path: "" },
       host,
     },
   };

@@ -2,13 +2,16 @@
 // remembered; after `delay_seconds` it is read back from tmux and notified only if it is
 // still in that state and not in front of the user. Everything due together is one
 // notification ("3 agents need you"). One notification per pane per transition: a pane
-// leaves the queue when notified, when it changes state, or when it no longer qualifies.
+// leaves the queue when notified, when it changes state, or when it no longer qualifies:
+// another state, in front of the user, or its agent began a new conversation since
+// (src/watch/conversation.ts: a `/clear` or `/resume` leaves nothing to tell).
 //
 // Wiring (one line in the engine): `const notifier = createNotifier(config, tmux);
 // engine.subscribe((snapshot, events) => notifier.onEvents(snapshot, events));`
 
 import type { Config } from "../config/types.ts";
 import type { Tmux } from "../tmux/client.ts";
+import { type Conversation, isNewConversation } from "../watch/conversation.ts";
 import { withAsks } from "./asks.ts";
 import { type Delivered, deliver, tmuxMessage, wanted, wantsSystem } from "./deliver.ts";
 import { readTmuxNow, type TmuxNow } from "./read.ts";
@@ -25,6 +28,18 @@ interface Pending {
   tmuxId: string;
   state: "blocked" | "done";
   dueAt: number;
+  /** The agent's session when the state came, when the engine's snapshot said. */
+  conversation?: Conversation;
+}
+
+/** The agent's session in the engine's snapshot (its panes' records), read by shape: this
+ * layer does not import the engine's types. */
+function conversationIn(snapshot: unknown, paneId: string): Conversation | undefined {
+  const panes = (snapshot as { panes?: unknown } | undefined)?.panes;
+  if (!(panes instanceof Map)) return undefined;
+  const agent = (panes.get(paneId) as { agent?: { sessionId?: string; sessionPath?: string } } | undefined)
+    ?.agent;
+  return agent && { id: agent.sessionId ?? "", path: agent.sessionPath ?? "" };
 }
 
 export interface Notifier {
@@ -86,6 +101,7 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
       const pane = state.panes.get(item.tmuxId);
       // Still in that state, and nobody is already looking at it.
       if (!pane || pane.state !== item.state || pane.inFront) continue;
+      if (item.conversation && isNewConversation(item.conversation, pane.conversation)) continue;
       const notice = { pane, state: item.state };
       if (wanted(current.notify, notice)) items.push(notice);
     }
@@ -101,7 +117,7 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
   }
 
   return {
-    onEvents(_snapshot, events) {
+    onEvents(snapshot, events) {
       let changed = false;
       for (const event of events) {
         if (event.kind !== STATUS_CHANGED && event.kind !== "pane.closed") continue;
@@ -109,7 +125,8 @@ export function createNotifier(config: Config, tmux: Tmux, options: NotifierOpti
         if (event.kind !== STATUS_CHANGED || !current.notify.enabled) continue;
         if (event.to === "blocked" || event.to === "done") {
           const dueAt = event.at + current.notify.delay_seconds * MS_PER_SECOND;
-          pending.set(event.tmux_id, { tmuxId: event.tmux_id, state: event.to, dueAt });
+          const conversation = conversationIn(snapshot, event.tmux_id);
+          pending.set(event.tmux_id, { tmuxId: event.tmux_id, state: event.to, dueAt, conversation });
           changed = true;
         }
       }

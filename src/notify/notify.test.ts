@@ -20,6 +20,7 @@ const pane = (over: Partial<PaneNow> = {}): PaneNow => ({
   session: "main",
   windowIndex: "2",
   inFront: false,
+  conversation: { id: "", path: "" },
   ...over,
 });
 const item = (state: "blocked" | "done", over: Partial<PaneNow> = {}): NoticeItem => ({
@@ -180,6 +181,31 @@ describe("system notifications without the tool", () => {
     expect(messages[0]?.slice(0, 3)).toEqual(["display-message", "-c", "c1"]);
     // The notification itself still went out both times.
     expect(sent.filter((command) => command.at(-1) === "taw: claude needs you in main:1")).toHaveLength(2);
+  });
+
+  test("a blocked agent that began a new conversation before its notification came due is not notified", async () => {
+    const config = defaultConfig();
+    config.notify.delay_seconds = 5;
+    const run = async (sessionNow: string) => {
+      const tmux = {
+        batch: async (commands: string[][]) =>
+          commands.map((command) => ({
+            ok: true,
+            output:
+              command[0] === "list-panes"
+                ? `%1\tblocked\tclaude\t\tmain\t1\t0\t\t\t${sessionNow}\t`
+                : "c1\tnone\txterm",
+          })),
+      } as unknown as Tmux;
+      const notifier = createNotifier(config, tmux, { which: () => null });
+      const snapshot = { panes: new Map([["%1", { agent: { sessionId: "s1", sessionPath: "" } }]]) };
+      notifier.onEvents(snapshot, [blocked(1000)]);
+      const delivered = await notifier.flush(7000);
+      notifier.dispose();
+      return delivered;
+    };
+    expect(await run("s1")).toBeDefined();
+    expect(await run("s2")).toBeUndefined();
   });
 
   test("the missing tool is named for the platform; nothing when it is there", () => {

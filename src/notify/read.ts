@@ -17,6 +17,8 @@ const PANE_FORMAT = [
   "#{&&:#{pane_active},#{&&:#{window_active},#{session_attached}}}",
   freeTextColumn(AGENT_OPTIONS.display),
   freeTextColumn(AGENT_OPTIONS.message),
+  freeTextColumn(AGENT_OPTIONS.sessionId),
+  freeTextColumn(AGENT_OPTIONS.sessionPath),
 ].join("\t");
 
 const CLIENT_FORMAT = ["#{client_name}", "#{client_tty}", "#{client_termname}", "#{client_flags}"].join("\t");
@@ -39,11 +41,14 @@ export function parsePanes(output: string): Map<string, PaneNow> {
       front = "",
       display = "",
       message = "",
+      conversationId = "",
+      conversationPath = "",
     ] = line.split("\t");
     if (!id) continue;
     // A window linked into two sessions lists its panes twice: in front in either counts.
     const inFront = front === "1" || panes.get(id)?.inFront === true;
-    panes.set(id, { id, state, kind, name, display, message, session, windowIndex, inFront });
+    const conversation = { id: conversationId, path: conversationPath };
+    panes.set(id, { id, state, kind, name, display, message, session, windowIndex, inFront, conversation });
   }
   return panes;
 }

@@ -37,6 +37,8 @@ export interface PaneNow {
   inFront: boolean;
   /** The host it is on, when not this server (src/hosts/follow.ts). */
   host?: string;
+  /** The agent's session as reported (@agent_session_id, @agent_session_path). */
+  conversation: { id: string; path: string };
 }
 
 /** An attached tmux client. */

@@ -83,4 +83,32 @@ describe("sandbox run argv", () => {
       expect((error as TawError).code).toBe("bad_sandbox_profile");
     }
   });
+
+  test("a built-in default profile stands in until config.toml defines one of that name", () => {
+    const builtin = findProfile({}, "default");
+    expect(builtin.image).toBe("node:lts");
+    expect(builtin.mounts).toEqual([]);
+    const argv = runArgv(
+      { ...builtin, runtime: "docker" },
+      { cwd: "/w", workTree: "/w", env: { ANTHROPIC_API_KEY: "k" }, tty: false },
+      ["claude"],
+    );
+    expect(argv).toEqual([
+      "docker",
+      "run",
+      "--rm",
+      "-i",
+      "-v",
+      "/w:/w",
+      "-w",
+      "/w",
+      "-e",
+      "ANTHROPIC_API_KEY",
+      "node:lts",
+      "claude",
+    ]);
+    // Yours replaces it whole.
+    expect(findProfile({ default: profile }, "default")).toBe(profile);
+    expect(() => findProfile({}, "nope")).toThrow(/Profiles: default;/);
+  });
 });

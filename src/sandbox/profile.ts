@@ -53,16 +53,26 @@ export function runArgv(profile: SandboxProfile, place: RunPlace, agent: string[
   return words;
 }
 
+/** The profile named `default` when config.toml defines none: the agent in a stock Node image
+ * (npm-installed agents run there with `npx`), with the agents' usual API keys passed through
+ * by name. It mounts nothing of the home folder, so an agent signs in afresh or by its key;
+ * a `[sandbox.profiles.default]` of your own replaces it whole. The runtime is left to the
+ * verb's default (docker). */
+export const BUILTIN_DEFAULT_PROFILE: SandboxProfile = {
+  runtime: "",
+  image: "node:lts",
+  mounts: [],
+  env: ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY"],
+  args: [],
+};
+
 export function findProfile(profiles: Record<string, SandboxProfile>, name: string): SandboxProfile {
-  const profile = profiles[name];
+  const profile = profiles[name] ?? (name === "default" ? BUILTIN_DEFAULT_PROFILE : undefined);
   if (!profile) {
-    const known = Object.keys(profiles);
+    const known = [...new Set(["default", ...Object.keys(profiles)])];
     throw new TawError(
       "unknown_sandbox_profile",
-      `no sandbox profile '${name}'. ` +
-        (known.length
-          ? `Profiles: ${known.join(", ")}.`
-          : "Define one in config.toml as [sandbox.profiles.<name>] with runtime and image."),
+      `no sandbox profile '${name}'. Profiles: ${known.join(", ")}; define more in config.toml as [sandbox.profiles.<name>] with runtime and image.`,
     );
   }
   if (!profile.image) {

@@ -38,6 +38,8 @@ import { type EngineListener, Publisher } from "./publish.ts";
 import { closedSince, EXITED_OPTION, parseExited, type Roster, readRoster, rosterFile } from "./roster.ts";
 import { TickReader } from "./tick-read.ts";
 import { TickWrites } from "./tick-writes.ts";
+import { applyTypedLines } from "./typed-line.ts";
+import { Unwatched } from "./unwatched.ts";
 
 export type { EngineListener };
 
@@ -106,6 +108,8 @@ export class Engine {
   private readonly reader: TickReader;
   private readonly writes: TickWrites;
   private readonly publisher: Publisher;
+  /** Panes `taw watch off` took out of watching. */
+  private readonly unwatched = new Unwatched();
   private failures = 0;
   /** Ticks in a row that read something after the server read something: from two on, output
    * goes on (AGENT_TICK_MS). A tick that only read busy watchers (the server quiet) does not
@@ -263,11 +267,18 @@ export class Engine {
     // Only the control connection's own session is left: let it go, so the server can exit.
     if (read.full && read.snapshot.sessions.length === 0) this.tmux.close();
     this.watch.captured(read.screens.keys(), now);
+    // A started agent's screen is what it drew below the line its command was typed on.
+    this.writes.add(applyTypedLines(read.snapshot, read.screens, read.marks));
     const events = this.paneSetEvents(read.snapshot, now);
     const fresh = this.last ? newObjects(this.last, read.snapshot) : [];
     if (fresh.length) read.snapshot.created = await takeHandedOver(this.tmux, fresh);
     if (!this.host) return -1;
-    const ticks = this.watch.paneTicks(read, now, this.identities, this.writes.clients);
+    const { newly, clears } = this.unwatched.update(read.snapshot, read.marks);
+    this.forgetPanes(newly);
+    this.writes.add(clears);
+    const ticks = this.watch
+      .paneTicks(read, now, this.identities, this.writes.clients)
+      .filter((tick) => !this.unwatched.has(tick.paneId));
     // Most idle ticks step nobody: no round trip to the workers then.
     const results = ticks.length ? await this.host.step(ticks) : [];
     this.watch.startResults();
@@ -335,13 +346,18 @@ export class Engine {
       return closedSince(roster, exited, next, now);
     }
     const { events, closed } = paneSetChanges(this.last, next, now);
-    for (const paneId of closed) {
+    this.forgetPanes(closed);
+    this.writes.clearExited ||= closed.length > 0;
+    return events;
+  }
+
+  /** What the engine knew of these panes goes: they closed, or are no longer watched. */
+  private forgetPanes(paneIds: string[]): void {
+    for (const paneId of paneIds) {
       this.watch.forget(paneId);
       this.identities.forget(paneId);
     }
-    if (closed.length) this.host?.forget(closed);
-    this.writes.clearExited ||= closed.length > 0;
-    return events;
+    if (paneIds.length) this.host?.forget(paneIds);
   }
 }
 

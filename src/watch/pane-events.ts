@@ -8,7 +8,10 @@ import type { Identities } from "./identities.ts";
 import type { Logger } from "./log.ts";
 import { paneWrite } from "./writes.ts";
 
-/** pane.created / pane.closed between two ticks, and the ids of the panes that closed. */
+/** pane.created / pane.closed between two ticks, and the ids of the panes that closed. A pane
+ * that closed with a sandbox still in it (a profile's mark, a container's runtime in front)
+ * took the sandbox with it: that end is said first (`pane.sandbox_ended`, the hooks'
+ * sandbox.stopped), as the last read found it. */
 export function paneSetChanges(
   before: Snapshot,
   next: Snapshot,
@@ -30,6 +33,13 @@ export function paneSetChanges(
   for (const [id, pane] of before.panes) {
     if (next.panes.has(id)) continue;
     closed.push(id);
+    const { sandbox, container } = pane.agent;
+    if (sandbox || container)
+      events.push({
+        ...event("pane.sandbox_ended", pane),
+        rule: "pane_closed",
+        sandbox: { profile: sandbox, runtime: container || null },
+      });
     events.push(event("pane.closed", pane));
   }
   return { events, closed };

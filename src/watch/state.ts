@@ -5,8 +5,17 @@
 // last tick (a hook's report, `taw seen`) is taken from the options, not overwritten.
 
 import type { AgentState, Verdict } from "../detect/types.ts";
-import type { AgentOptionKey } from "../tmux/formats.ts";
-import type { AgentOptionValues } from "../tmux/snapshot.ts";
+import { isNewConversation, latestConversation, NO_CONVERSATION } from "./conversation.ts";
+import {
+  type Decision,
+  EMPTY,
+  type Observation,
+  type OptionWrites,
+  type Transition,
+  type Watcher,
+} from "./watcher.ts";
+
+export type { Decision, Observation, OptionWrites, Transition, TransitionKind, Watcher } from "./watcher.ts";
 
 /** No screen verdict (and no notification) this long after an agent appears. */
 export const STARTUP_GRACE_MS = 3000;
@@ -19,80 +28,10 @@ export const DEFAULT_IDLE_RULE = "default_idle";
 export const RULE_GRACE = "startup_grace";
 export const RULE_EXITED = "process_exited";
 export const RULE_SEEN = "seen";
+/** A done taken back to idle because the agent began a new conversation. */
+export const RULE_NEW_SESSION = "session_changed";
 /** A hint-only pane (no process names its agent) whose screen matched no rule. */
 export const RULE_HINT_ONLY = "hint_no_rule";
-
-export interface Observation {
-  now: number;
-  /** The agent the foreground process (or the kind hint) names; undefined for none. */
-  kind: string | undefined;
-  /** The screen's verdict for `kind`; undefined when the screen was not evaluated. */
-  verdict: Verdict | undefined;
-  /** Someone is looking at the pane (its window is active in an attached, focused session). */
-  visible: boolean;
-  /** The pane's command is a shell: an agent a hook owns has left. */
-  shellInFront: boolean;
-  /** A process in front of the pane names `kind` (not the kind hint alone). */
-  named: boolean;
-  /** The pane's own shell is at its prompt with nothing else in its process group. */
-  shellIdle: boolean;
-  /** The process `taw agent start` recorded (@agent_pid) has ended. */
-  pidGone: boolean;
-  /** The pane's @agent_* options as the read found them. */
-  options: AgentOptionValues;
-}
-
-export interface Watcher {
-  kind: string | undefined;
-  state: AgentState | undefined;
-  rule: string;
-  appearedAt: number;
-  misses: number;
-  /** When an idle verdict after a turn was first read; undefined when nothing is on hold. */
-  holdSince: number | undefined;
-  /** Freshly taken: its first idle is the agent becoming ready, not a finished turn. */
-  acquiring: boolean;
-  /** The exit's completion has been written; the record goes at the next read. */
-  exiting: boolean;
-  /** The @agent_turn the last read found: a hook's report of work moves it. */
-  turn: string;
-  /** A process has named the agent at a read since it was recorded. */
-  named: boolean;
-}
-
-export type TransitionKind = "pane.agent_detected" | "pane.agent_status_changed";
-
-export interface Transition {
-  kind: TransitionKind;
-  agent: string | null;
-  from: AgentState | null;
-  to: AgentState | null;
-  rule: string | null;
-}
-
-/** Options to write; "" unsets. */
-export type OptionWrites = Partial<Record<AgentOptionKey, string>>;
-
-export interface Decision {
-  watcher: Watcher;
-  writes: OptionWrites;
-  transitions: Transition[];
-  /** An idle verdict is on hold: read again soon. */
-  holding: boolean;
-}
-
-const EMPTY: Watcher = {
-  kind: undefined,
-  state: undefined,
-  rule: "",
-  appearedAt: 0,
-  misses: 0,
-  holdSince: undefined,
-  acquiring: false,
-  exiting: false,
-  turn: "",
-  named: false,
-};
 
 const STATES = new Set<string>(["idle", "working", "blocked", "done", "unknown"]);
 const asState = (text: string): AgentState | undefined =>
@@ -106,6 +45,7 @@ export function step(previous: Watcher | undefined, o: Observation): Decision {
   const d: Decision = { watcher: { ...(previous ?? adopt(o)) }, writes: {}, transitions: [], holding: false };
   const w = d.watcher;
   takeExternalChanges(d, o);
+  if (w.kind !== undefined && o.options.kind === w.kind) newConversation(d, o);
   const hookOwned = isHook(o.options.source) && w.kind !== undefined;
 
   if (w.kind === undefined) {
@@ -157,7 +97,28 @@ function adopt(o: Observation): Watcher {
     appearedAt: o.now - STARTUP_GRACE_MS,
     acquiring: o.options.acquiring !== "",
     turn: o.options.turn,
+    conversation: conversationOf(o),
   };
+}
+
+const conversationOf = (o: Observation) => ({ id: o.options.sessionId, path: o.options.sessionPath });
+
+/** The same agent reported another session (conversation.ts): herdr's completion reset. The
+ * pane counts as seen whatever its state, a done goes back to idle (announced, and a
+ * notification waiting for it is dropped with the change), and out of a turn the agent is
+ * being taken again: its first idle is it becoming ready, not a finished turn. */
+function newConversation(d: Decision, o: Observation): void {
+  const w = d.watcher;
+  const now = conversationOf(o);
+  const changed = isNewConversation(w.conversation, now);
+  w.conversation = latestConversation(w.conversation, now);
+  if (!changed) return;
+  if (o.options.seen !== "1") d.writes.seen = "1";
+  if (w.state === "done") transition(d, o, "idle", RULE_NEW_SESSION);
+  if (!inTurn(w.state) && !w.acquiring) {
+    w.acquiring = true;
+    d.writes.acquiring = "taken";
+  }
 }
 
 /** States written by others since the last tick: a hook's report, `taw seen`, a release. */
@@ -178,6 +139,7 @@ function takeExternalChanges(d: Decision, o: Observation): void {
       state: written,
       appearedAt: o.now - STARTUP_GRACE_MS,
       turn: o.options.turn,
+      conversation: conversationOf(o),
     });
     d.transitions.push({
       kind: "pane.agent_detected",
@@ -258,6 +220,8 @@ function detect(d: Decision, o: Observation, kind: string, replacing: boolean): 
     acquiring: true,
     turn: o.options.turn,
     named: o.named,
+    // The session the pane holds is the last occupant's when this agent replaces another.
+    conversation: replacing ? NO_CONVERSATION : conversationOf(o),
   });
   Object.assign(d.writes, {
     kind,
