@@ -1,7 +1,7 @@
 // taw next: jump to the agent that most needs you: the one blocked longest, then the
 // finished one nobody has looked at, oldest first. Bound to prefix O by the plugin. With
-// --all-hosts another host's agent may be the one: it is named (box/w1:p3), not jumped to,
-// since its pane is in another server (the dashboard opens it).
+// --all-hosts another host's agent may be the one: it is named (box/w1:p3) and the client is
+// moved to a local window attached to its session there (src/hosts/attach.ts).
 
 import { showPaneCommands } from "../agent/jump.ts";
 import type { AgentRecord } from "../agent/list.ts";
@@ -9,7 +9,8 @@ import { paneRecord } from "../agent/records.ts";
 import { agentRows, RANK } from "../agent/rows.ts";
 import { moreUrgent, mostUrgent, recordUrgency, urgencyOf } from "../agent/urgent.ts";
 import { ensureEngine, FIRST_WRITE_WAIT_MS } from "../engine/ensure.ts";
-import { LOCAL_HOST } from "../hosts/config.ts";
+import { openAttached } from "../hosts/attach.ts";
+import { findHost, LOCAL_HOST } from "../hosts/config.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { isControlClient } from "../tmux/control-session.ts";
 import { displayText, target } from "../tmux/escape.ts";
@@ -98,8 +99,8 @@ export const nextCommand = defineCommand({
       const { remote, hosts } = await remoteBefore(ctx, chosen);
       if (remote) {
         const message = remoteMessage(remote);
-        if (client)
-          await ctx.tmux.tryRun(["display-message", "-c", client.name, displayText(`taw: ${message}`)]);
+        // With a client to move: a local window attached to its session, as the dashboard's Enter.
+        if (client) await jumpRemote(ctx, remote, client.name);
         return { pane: null, live, client: client?.name ?? null, message, remote, hosts };
       }
       if (!chosen) return { ...(await nobody(ctx.tmux, queue, client, live)), hosts };
@@ -118,6 +119,19 @@ export const nextCommand = defineCommand({
     message,
   }),
 });
+
+/** Open (or find again) the local window attached to the remote agent's session, for `client`. */
+async function jumpRemote(ctx: CommandContext, record: AgentRecord, client: string): Promise<void> {
+  const session = (await ctx.tmux.run(["display-message", "-p", "-c", target(client), "#{session_id}"])).trim();
+  const windowOf = /:t(\d+)$/.exec(record.tab_id)?.[1];
+  const remote = {
+    session: `$${(record.workspace_id ?? "").slice(1)}`,
+    window: `@${windowOf}`,
+    pane: record.tmux_id,
+  };
+  const name = `${record.host}:${record.session}`;
+  await openAttached(ctx.tmux, findHost(ctx.env, record.host), remote, { session, client, name });
+}
 
 async function nobody(tmux: Tmux, queue: Pane[], client: ClientView | undefined, live: boolean) {
   const message = queue.length > 0 ? "nobody else needs you" : "nobody needs you";
