@@ -122,7 +122,9 @@ export const nextCommand = defineCommand({
 
 /** Open (or find again) the local window attached to the remote agent's session, for `client`. */
 async function jumpRemote(ctx: CommandContext, record: AgentRecord, client: string): Promise<void> {
-  const session = (await ctx.tmux.run(["display-message", "-p", "-c", target(client), "#{session_id}"])).trim();
+  const session = (
+    await ctx.tmux.run(["display-message", "-p", "-c", target(client), "#{session_id}"])
+  ).trim();
   const windowOf = /:t(\d+)$/.exec(record.tab_id)?.[1];
   const remote = {
     session: `$${(record.workspace_id ?? "").slice(1)}`,
