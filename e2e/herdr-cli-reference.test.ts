@@ -7,9 +7,8 @@ import { describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { call } from "../src/herdr/client.ts";
 import { git, useRepos } from "./git-repo.ts";
-import { AWAY, attachedClient, ROOT, type TestServer, useServers, waitFor } from "./harness.ts";
+import { AWAY, attachedClient, ROOT, type TestServer, useServers } from "./harness.ts";
 import { engineWithSocket } from "./herdr-engine.ts";
 
 const server = useServers();
@@ -20,6 +19,23 @@ const reference = (await Bun.file(join(FIXTURES, "cli-reference.json")).json()) 
 };
 
 type Outcome = "answered" | "refused" | "failing";
+
+/** The commands herdr's CLI answers with nothing on stdout (its `send_ok_request`, herdr's
+ * src/cli/pane.rs at the fixture's commit): a hook that runs them must see silence. */
+const SILENT = new Set([
+  "pane send-text",
+  "pane send-keys",
+  "pane run",
+  "pane report-agent",
+  "pane report-agent-session",
+  "pane release-agent",
+  "pane report-metadata",
+]);
+
+/** What herdr's CLI prints for these, exactly (herdr's src/cli/notification.rs: the answer line). */
+const EXACT: Record<string, string> = {
+  "notification show": '{"id":"cli:notification:show","result":{"type":"ok"}}\n',
+};
 
 function outcomeOf(code: number, stderr: string): Outcome {
   if (code === 0) return "answered";
@@ -89,6 +105,7 @@ describe("herdr's CLI reference through taw's herdr", () => {
       };
       const runEnv = s.env({ ...env, ...more, HERDR_SOCKET_PATH: path });
       const results: { command: string; outcome: Outcome; code: number; stderr: string }[] = [];
+      const noisy: string[] = [];
       for (const entry of reference.commands) {
         const argv = entry.argv.map((word) =>
           word.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? `{${name}}`),
@@ -109,6 +126,9 @@ describe("herdr's CLI reference through taw's herdr", () => {
           const value = code === 0 ? saved(spec, stdout) : undefined;
           if (value) values[name] = value;
         }
+        const exact = SILENT.has(entry.command) ? "" : EXACT[entry.command];
+        if (exact !== undefined && (code !== 0 || stdout !== exact))
+          noisy.push(`${entry.command} (exit ${code}): ${JSON.stringify(stdout)} ${stderr.trim()}`);
         results.push({
           command: entry.command,
           outcome: outcomeOf(code, stderr),
@@ -123,49 +143,10 @@ describe("herdr's CLI reference through taw's herdr", () => {
       );
       expect(count("failing").map((r) => `${r.command} (exit ${r.code}): ${r.stderr}`)).toEqual([]);
       expect(count("answered").length).toBeGreaterThanOrEqual(70);
+      expect(noisy).toEqual([]);
     } finally {
       proc.kill();
       await proc.exited;
     }
   }, 240_000);
-});
-
-describe("herdr's integration hooks that name the pane first", () => {
-  test.each(["qwen", "qodercli"])(
-    "%s's hook, run in a taw pane, records its session",
-    async (agent) => {
-      const s = await server();
-      const { path, proc } = await engineWithSocket(s);
-      try {
-        const dir = mkdtempSync(join(tmpdir(), "taw-herdr-hook-"));
-        const rc = join(dir, "rc");
-        writeFileSync(rc, (await s.taw(["shell-init", "bash"])).stdout);
-        const pane = (
-          await s.run("new-window", "-d", "-P", "-F", "#{pane_id}", `bash --rcfile ${rc} -i`)
-        ).trim();
-        const hook = join(FIXTURES, "hooks", `${agent}.sh`);
-        await s.run("send-keys", "-t", pane, "-l", `${hook} sess-${agent}`);
-        await s.run("send-keys", "-t", pane, "Enter");
-        await waitFor(
-          async () =>
-            (await s.run("display-message", "-p", "-t", pane, "#{@agent_session_id}")).trim() ===
-              `sess-${agent}` || undefined,
-          10_000,
-          `${agent}'s session recorded`,
-        );
-        // herdr shows the session with the source its report named, though no hook owns the state.
-        const got = (await call(path, "pane.get", { pane_id: await publicPane(s, pane) })).result;
-        expect(got.pane.agent_session).toEqual({
-          source: `herdr:${agent}`,
-          agent,
-          kind: "id",
-          value: `sess-${agent}`,
-        });
-      } finally {
-        proc.kill();
-        await proc.exited;
-      }
-    },
-    40_000,
-  );
 });

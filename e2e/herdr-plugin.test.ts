@@ -137,7 +137,7 @@ test("link, list, invoke with herdr's environment, log, refuse a broken manifest
     proc.kill();
     await proc.exited;
   }
-});
+}, 30_000);
 
 test("startup and event hooks: a blocked agent reaches the plugin; a plugin asleep in its handler delays no state", async () => {
   const s = await start({ session: "main" });

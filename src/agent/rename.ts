@@ -26,3 +26,20 @@ export async function renameAgent(tmux: Tmux, paneText: string, name: string | n
     previous: pane.agent.name || null,
   };
 }
+
+/** Clear an agent's name (herdr's `agent rename <target> --clear`): it answers to its pane id
+ * again, and shows its kind's label. */
+export async function clearAgentName(tmux: Tmux, paneText: string) {
+  const { pane } = await findAgent(tmux, paneText);
+  await tmux.batch([
+    unsetOption({ kind: "pane", target: pane.id }, AGENT_OPTIONS.name),
+    ...nudgeCommands(`rename-${Date.now()}`),
+  ]);
+  return {
+    pane_id: pane.publicId,
+    tmux_id: pane.id,
+    label: paneLabel(pane),
+    name: null,
+    previous: pane.agent.name || null,
+  };
+}

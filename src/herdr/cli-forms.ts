@@ -2,8 +2,10 @@
 // forms (the CLI reference): status, workspaces, tabs, worktrees, agents, the manifests.
 
 import { all, defined, envMap, need, numberOf, one, type Parsed, Usage } from "./cli-args.ts";
+import { AGENT_EXPLAIN } from "./cli-explain.ts";
 import type { SocketForm } from "./cli-form.ts";
 import { PANE_FORMS, READ_FLAGS, readParams } from "./cli-panes.ts";
+import { PLUGIN_FORMS } from "./cli-plugins.ts";
 
 const ping: SocketForm = { request: () => ["ping", {}] };
 const CREATE = ["cwd", "label", "env", "workspace"];
@@ -171,13 +173,7 @@ export const SOCKET_FORMS: Record<string, SocketForm> = {
       ];
     },
   },
-  "agent explain": {
-    valued: ["file", "agent", "format"],
-    request: (p) => {
-      if (one(p, "file"))
-        throw new Usage("agent explain --file runs here as 'taw agent explain --file PATH'");
-      return ["agent.explain", { target: need(p, 1, "agent explain <target> [--json|--verbose]")[0] }];
-    },
-  },
+  "agent explain": AGENT_EXPLAIN,
   ...PANE_FORMS,
+  ...PLUGIN_FORMS,
 };

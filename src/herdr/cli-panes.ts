@@ -79,6 +79,20 @@ export const PANE_FORMS: Record<string, SocketForm> = {
     valued: PANE,
     request: (p, env) => ["pane.process_info", defined({ pane_id: paneOption(p, env) })],
   },
+  "pane neighbor": {
+    valued: ["pane", "direction"],
+    request: (p, env) => [
+      "pane.neighbor",
+      defined({
+        pane_id: paneOption(p, env),
+        direction: direction(p, "pane neighbor --direction left|right|up|down"),
+      }),
+    ],
+  },
+  "pane edges": {
+    valued: PANE,
+    request: (p, env) => ["pane.edges", defined({ pane_id: paneOption(p, env) })],
+  },
   "pane focus": {
     valued: ["pane", "direction"],
     request: (p, env) => [

@@ -26,8 +26,6 @@ export const REFUSED: Record<string, string> = {
   "session stop": SESSIONS,
   "session delete": SESSIONS,
   "workspace report-metadata": "tmux sessions carry no metadata tokens in taw",
-  "pane neighbor": "tmux's layout strings are not herdr's split tree",
-  "pane edges": "tmux's layout strings are not herdr's split tree",
   "pane input": "right-click handling is herdr's own user interface",
   "agent attach": "attach with tmux itself ('herdr agent focus <target>' selects the agent's pane)",
   "terminal attach": TUI,

@@ -45,11 +45,15 @@ const READ = new Set([
   "agent.explain",
   "pane.process_info",
   "pane.layout",
+  "pane.neighbor",
+  "pane.edges",
   "server.agent_manifests",
   "events.subscribe",
   "events.wait",
   "worktree.list",
   "plugin.action.list",
+  "plugin.list",
+  "plugin.log.list",
 ]);
 
 const WRITE = new Set([

@@ -17,6 +17,7 @@ import {
 } from "./handlers/agents.ts";
 import { announceMethod } from "./handlers/announce.ts";
 import { paneFocusDirection, paneLayout, paneResize, paneSwap, tabMove } from "./handlers/arrange.ts";
+import { paneEdges, paneNeighbor } from "./handlers/edges.ts";
 import { eventsWaitMethod } from "./handlers/events-wait.ts";
 import { agentAnswerMethod, agentInboxMethod } from "./handlers/inbox.ts";
 import { agentManifestsMethod } from "./handlers/manifests.ts";
@@ -29,6 +30,20 @@ import {
   paneSendKeysMethod,
   paneSendTextMethod,
 } from "./handlers/pane-io.ts";
+import {
+  pluginDisableMethod,
+  pluginEnableMethod,
+  pluginLinkMethod,
+  pluginListMethod,
+  pluginLogListMethod,
+  pluginUnlinkMethod,
+} from "./handlers/plugin-registry.ts";
+import {
+  pluginActionInvokeMethod,
+  pluginPaneCloseMethod,
+  pluginPaneFocusMethod,
+  pluginPaneOpenMethod,
+} from "./handlers/plugin-runs.ts";
 import { pluginActionListMethod } from "./handlers/plugins.ts";
 import { paneProcessInfo } from "./handlers/process-info.ts";
 import {
@@ -104,6 +119,8 @@ export const HANDLERS: Record<string, Handler> = {
   "pane.process_info": paneProcessInfo,
   "pane.swap": paneSwap,
   "pane.layout": paneLayout,
+  "pane.neighbor": paneNeighbor,
+  "pane.edges": paneEdges,
   "pane.move": paneMove,
   "pane.focus_direction": paneFocusDirection,
   "pane.resize": paneResize,
@@ -143,10 +160,19 @@ export const HANDLERS: Record<string, Handler> = {
   "worktree.open": worktreeOpen,
   "worktree.remove": worktreeRemove,
   "plugin.action.list": pluginActionListMethod,
+  "plugin.list": pluginListMethod,
+  "plugin.link": pluginLinkMethod,
+  "plugin.unlink": pluginUnlinkMethod,
+  "plugin.enable": pluginEnableMethod,
+  "plugin.disable": pluginDisableMethod,
+  "plugin.log.list": pluginLogListMethod,
+  "plugin.action.invoke": pluginActionInvokeMethod,
+  "plugin.pane.open": pluginPaneOpenMethod,
+  "plugin.pane.focus": pluginPaneFocusMethod,
+  "plugin.pane.close": pluginPaneCloseMethod,
   [ANNOUNCE_METHOD]: announceMethod,
 };
 
-const PLUGIN_VERBS = "not on the socket yet: the same verb runs as 'taw plugin …'";
 const HERDR_UI = "it acts on herdr's own user interface, which tmux does not have";
 
 /** herdr's methods taw does not answer, with why. */
@@ -159,8 +185,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "workspace.move": "tmux orders sessions by name; they cannot be moved",
   "workspace.move_block": "tmux orders sessions by name; they cannot be moved",
   "workspace.report_metadata": "tmux sessions carry no metadata tokens in taw",
-  "pane.neighbor": "tmux's layout strings are not herdr's split tree",
-  "pane.edges": "tmux's layout strings are not herdr's split tree",
   "pane.graphics.info": "tmux cannot place images over a pane",
   "pane.graphics.set": "tmux cannot place images over a pane",
   "pane.graphics.clear": "tmux cannot place images over a pane",
@@ -172,16 +196,6 @@ export const UNSUPPORTED: Record<string, string> = {
   "layout.set_split_ratio": "tmux's layout strings are not herdr's split tree",
   "integration.install": "use 'taw integration install'",
   "integration.uninstall": "use 'taw integration uninstall'",
-  "plugin.link": PLUGIN_VERBS,
-  "plugin.list": PLUGIN_VERBS,
-  "plugin.unlink": PLUGIN_VERBS,
-  "plugin.enable": PLUGIN_VERBS,
-  "plugin.disable": PLUGIN_VERBS,
-  "plugin.action.invoke": PLUGIN_VERBS,
-  "plugin.log.list": PLUGIN_VERBS,
-  "plugin.pane.open": PLUGIN_VERBS,
-  "plugin.pane.focus": PLUGIN_VERBS,
-  "plugin.pane.close": PLUGIN_VERBS,
 };
 
 /** The handler of `method`, or the HerdrError it answers: `unsupported` or `invalid_request`. */

@@ -1,11 +1,13 @@
 // agent.explain, agent.focus and agent.start, on the verbs `taw agent explain`, the
 // dashboard's jump and `taw agent start` call (src/agent). A target is a pane id or an agent's name.
 
-import { explainPane } from "../../agent/explain.ts";
+import { explainPane, manifestsFor } from "../../agent/explain.ts";
 import { jumpToPane } from "../../agent/jump.ts";
 import { startAgent } from "../../agent/start.ts";
+import { userManifestDir } from "../../paths.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { MethodContext } from "../context.ts";
+import { herdrExplain } from "../explain.ts";
 import { paneParam, requiredString, stringList } from "../params.ts";
 import { HerdrError } from "../protocol.ts";
 import { agentInfo } from "../shapes.ts";
@@ -17,7 +19,10 @@ type Params = Record<string, unknown>;
 export async function agentExplainMethod(params: Params, ctx: MethodContext) {
   const { pane } = await agentOf(params, ctx);
   const explained = await verb(() => explainPane(ctx.tmux, { pane: pane.id }, ctx.env));
-  return { type: "agent_explain", explain: { pane_id: pane.publicId, ...explained } };
+  // herdr names the manifest's origin: "bundled", or the path of the user's override.
+  const file = explained.agent ? manifestsFor(ctx.env).get(explained.agent)?.file : undefined;
+  const manifest = file === undefined ? null : file.startsWith(userManifestDir(ctx.env)) ? file : "bundled";
+  return { type: "agent_explain", explain: { pane_id: pane.publicId, ...herdrExplain(explained, manifest) } };
 }
 
 /** The agent's pane is brought to the front: its session on the clients, its window, itself. */

@@ -5,11 +5,11 @@
 
 import { findAgent } from "../../agent/pane.ts";
 import { promptAgent } from "../../agent/prompt.ts";
-import { renameAgent } from "../../agent/rename.ts";
+import { clearAgentName, renameAgent } from "../../agent/rename.ts";
 import { agentRows } from "../../agent/rows.ts";
 import { takeSnapshot } from "../../tmux/server.ts";
 import type { MethodContext } from "../context.ts";
-import { objectParam, requiredString } from "../params.ts";
+import { objectParam, optionalString, requiredString } from "../params.ts";
 import { type AgentStatus, agentInfo } from "../shapes.ts";
 import { verb } from "../verb.ts";
 import { paneReadMethod, paneSendKeysMethod } from "./pane-io.ts";
@@ -37,11 +37,15 @@ export async function agentGet(params: Params, ctx: MethodContext) {
   return { type: "agent_info", agent: agentInfo(pane, snapshot) };
 }
 
+/** herdr's agent.rename: `name` names the agent; `name` null or left out clears its name, as
+ * herdr's `agent rename <target> --clear` sends it. */
 export async function agentRenameMethod(params: Params, ctx: MethodContext) {
-  const name = requiredString(params, "name");
-  await onAgent(params, (target) => renameAgent(ctx.tmux, target, name));
-  // The agent answers to its new name now: the old one may name nothing.
-  return agentGet({ target: name }, ctx);
+  const name = params.name === null ? undefined : optionalString(params, "name");
+  const renamed = await onAgent<{ pane_id: string }>(params, (target) =>
+    name === undefined ? clearAgentName(ctx.tmux, target) : renameAgent(ctx.tmux, target, name),
+  );
+  // The agent answers to its new name, or to its pane id: the old name may name nothing now.
+  return agentGet({ target: renamed.pane_id }, ctx);
 }
 
 export async function agentPromptMethod(params: Params, ctx: MethodContext) {
