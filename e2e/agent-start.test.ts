@@ -354,6 +354,12 @@ describe("driving a started agent", () => {
         const renamed = await taw(["agent", "rename", alpha.pane_id, "gamma"]);
         expect(renamed.json?.error).toBeUndefined();
         expect(await option(s, alpha.tmux_id, "@agent_name")).toBe("gamma");
+        // --clear takes the name off; a name and --clear together are a usage error.
+        expect((await taw(["agent", "rename", "gamma", "--clear", "delta"])).code).toBe(2);
+        const cleared = await taw(["agent", "rename", "gamma", "--clear"]);
+        expect(cleared.json?.result).toMatchObject({ name: null, previous: "gamma" });
+        expect(await option(s, alpha.tmux_id, "@agent_name")).toBe("");
+        expect((await taw(["agent", "rename", alpha.pane_id, "gamma"])).json?.error).toBeUndefined();
         // Moved, so a resting engine or a reading dashboard looks at once.
         expect((await s.run("show-options", "-gqv", "@agent_wizard_nudge")).trim()).not.toBe(nudged);
         const gone = await taw(["agent", "kill", alpha.pane_id]);

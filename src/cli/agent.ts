@@ -79,16 +79,23 @@ export const agentGet = defineCommand({
 export const agentRename = defineCommand({
   path: ["agent", "rename"],
   summary: "name an agent ([a-z][a-z0-9_-]{0,31}, unique among live agents)",
-  positionals: ["<pane>", "<name>"],
-  usage: HOST_NOTE,
+  positionals: ["<pane>", "[name]"],
+  usage: `(or --clear) ${HOST_NOTE}`,
+  flags: {
+    clear: { type: "boolean", description: "take the name off (herdr's `agent rename` with no name)" },
+  },
   async run(ctx) {
     const pane = requireArg(ctx.args.positionals, 0, "pane", "taw agent rename w1:p2 api");
-    const name = requireArg(ctx.args.positionals, 1, "name", "taw agent rename w1:p2 api");
+    const clear = ctx.args.flags.clear === true;
+    if (clear && ctx.args.positionals.length > 1)
+      throw usageError("give a name or --clear, not both: taw agent rename w1:p2 --clear");
+    const name = clear ? null : requireArg(ctx.args.positionals, 1, "name", "taw agent rename w1:p2 api");
     const { host, target } = splitTarget(ctx.env, pane);
     if (host) return (await askOneHost(ctx.env, host, "agent.rename", { target, name })) as Renamed;
     return renameAgent(ctx.tmux, target, name) as Promise<Renamed>;
   },
-  render: (result) => `${result.pane_id}${result.host ? ` @${result.host}` : ""} is now '${result.name}'`,
+  render: (result) =>
+    `${result.pane_id}${result.host ? ` @${result.host}` : ""} ${result.name ? `is now '${result.name}'` : "has no name now"}`,
 });
 
 export const agentPrompt = defineCommand({
