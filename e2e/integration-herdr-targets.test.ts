@@ -260,6 +260,21 @@ describe("taw's integrations for the rest of herdr's targets", () => {
         expect({ id: c.id, owns: source === `hook:${c.id}` }).toEqual({ id: c.id, owns: !!c.want.state });
       }
       expect(readFileSync(join(dir, "antigravity.out"), "utf8")).toBe("{}\n");
+      // `integration status` names each installed one and the pane its last report came from.
+      for (const c of CASES) {
+        const status = await s.taw(["integration", "status", c.id, "--json"], { HOME: home });
+        const result = status.json?.result as {
+          integrations: { agent: string; installed: boolean }[];
+          panes: { pane_id: string }[];
+        };
+        expect({
+          integrations: result.integrations,
+          panes: result.panes.map((p) => p.pane_id),
+        }).toMatchObject({
+          integrations: [{ agent: c.id, installed: true }],
+          panes: [panes.get(c.id)],
+        });
+      }
     } finally {
       await engine.stop();
     }

@@ -16,6 +16,7 @@ import { mastracode } from "./mastracode.ts";
 import { omp } from "./omp.ts";
 import { pi } from "./pi.ts";
 import { qodercli } from "./qodercli.ts";
+import { findIntegration } from "./registry.ts";
 import type { Env } from "./types.ts";
 
 const TAW = "/opt/taw/bin/taw";
@@ -339,4 +340,11 @@ describe("session hooks in the agents' own files", () => {
     expect(read(file)).toBe('{"taw": {}}\n');
     expect(dirname(file)).toBe(join(env.HOME as string, ".gemini", "config"));
   });
+});
+
+test("herdr's name for Antigravity's integration, and its command, find taw's", () => {
+  expect(findIntegration("antigravity_cli")).toBe(antigravity);
+  expect(findIntegration("agy")).toBe(antigravity);
+  expect(findIntegration("antigravity")).toBe(antigravity);
+  expect(findIntegration("nope")).toBeUndefined();
 });

@@ -7,6 +7,14 @@ import { pluginRuntime } from "./plugin-source.ts";
 
 export function ompExtension(taw: string, resume: string[]): string {
   return `${pluginRuntime(taw, "omp", resume, "oh-my-pi reports its state and session to taw from the tmux pane it runs in.")}
+function reportNow(kind, sessionId, sessionPath) {
+  const args = argsOf(kind, sessionId, sessionPath);
+  if (!args) return;
+  try {
+    spawnSync(TAW, args, { stdio: "ignore", timeout: 2000 });
+  } catch {}
+}
+
 export default function (omp) {
   let id;
   let file;
@@ -23,7 +31,9 @@ export default function (omp) {
   const publish = () => report(waiting > 0 ? "blocked" : working ? "working" : "idle", id, file);
   const start = (ctx) => {
     know(ctx);
-    report("session", id, file);
+    // Reports go out detached and may land out of order, the later --seq winning: the
+    // session's must land before the state that follows it, or it would be dropped.
+    reportNow("session", id, file);
     working = ctx?.isIdle?.() === false;
     waiting = 0;
     publish();

@@ -43,4 +43,9 @@ export const INTEGRATIONS: Integration[] = [
   qodercli,
 ];
 
-export const findIntegration = (id: string) => INTEGRATIONS.find((integration) => integration.id === id);
+/** herdr's names for the same agents (`herdr integration install antigravity_cli` reaches
+ * taw's verb unchanged), and the agent's own command. */
+const ALIASES: Record<string, string> = { antigravity_cli: "antigravity", agy: "antigravity" };
+
+export const findIntegration = (id: string) =>
+  INTEGRATIONS.find((integration) => integration.id === (ALIASES[id] ?? id));
