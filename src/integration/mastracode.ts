@@ -28,8 +28,7 @@ export const mastracode = settingsHooks({
   id: "mastracode",
   name: "Mastra Code",
   reports: "state",
-  checkedAgainst:
-    "hook events of Mastra Code (herdr's mastracode integration); not run here (0.32.1 does not install offline)",
+  checkedAgainst: "0.32.1 (run here against the stand-in, installed with --ignore-scripts)",
   dir: (env) => configDirOf(env, undefined, ".mastracode"),
   dirHint: "run mastracode once",
   file: "hooks.json",

@@ -16,7 +16,7 @@ const extension = pluginFile({
   id: "omp",
   name: "oh-my-pi",
   reports: "state",
-  checkedAgainst: "extension events of oh-my-pi 18.2.3 (its bundle; herdr's omp integration)",
+  checkedAgainst: "18.2.3 (run here against the stand-in)",
   dir,
   dirHint: "run omp once (or set PI_CONFIG_DIR / PI_CODING_AGENT_DIR)",
   file: "extensions/taw-omp-agent-state.ts",
