@@ -10,6 +10,9 @@ export interface HookInput {
 
 const ID_KEYS = ["session_id", "sessionId", "conversation_id", "conversationId", "thread-id", "thread_id"];
 const PATH_KEYS = ["transcript_path", "transcriptPath", "session_path"];
+/** Ids that name no conversation: Mastra Code's hooks say `session-init` until its first
+ * thread exists (its first prompt included; seen with 0.32.1). */
+const PLACEHOLDER_IDS = new Set(["session-init"]);
 
 function first(input: Record<string, unknown>, keys: string[]): string | undefined {
   for (const key of keys) {
@@ -29,8 +32,9 @@ export function parseHookInput(text: string): HookInput {
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return { subagent: false };
   const input = value as Record<string, unknown>;
+  const id = first(input, ID_KEYS);
   return {
-    sessionId: first(input, ID_KEYS),
+    sessionId: id && !PLACEHOLDER_IDS.has(id) ? id : undefined,
     sessionPath: first(input, PATH_KEYS),
     subagent: typeof input.agent_id === "string" && input.agent_id !== "",
   };

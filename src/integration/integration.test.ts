@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { claude } from "./claude.ts";
 import { codex } from "./codex.ts";
 import { MARKER } from "./hook-command.ts";
@@ -26,13 +26,21 @@ function scratchHome(): Env {
 
 const count = (text: string) => text.split(MARKER).length - 1;
 const read = (path: string) => readFileSync(path, "utf8");
-/** A settings file taw edits (JSON or TOML), not a plugin file of taw's own. */
-const isSettings = (file: string) => file.endsWith(".json") || file.endsWith(".toml");
+/** A settings file taw edits (JSON, TOML or YAML), not a file of taw's own (a plugin, Grok's
+ * hook file). */
+const isSettings = (file: string) => /\.(json|toml|yaml)$/.test(file) && !basename(file).startsWith("taw");
 /** The agent's configuration folder: the folder of its file, less the plugin subfolder. */
 const configDir = (integration: Integration, env: Env) => {
   const file = integration.files(env)[0] as string;
   return integration.reports === "state" && !isSettings(file) ? dirname(dirname(file)) : dirname(file);
 };
+const USER_YAML = `# my hermes settings
+model:
+  default: hermes-4
+plugins:
+  enabled:
+    - my-plugin
+`;
 const USER_TOML = `# my kimi settings
 default_model = "kimi-k2"
 
@@ -55,7 +63,7 @@ describe("every integration", () => {
       const file = integration.files(env)[0] as string;
       mkdirSync(dirname(file), { recursive: true });
       const plugin = !isSettings(file);
-      const own = file.endsWith(".toml") ? USER_TOML : USER_SETTINGS;
+      const own = file.endsWith(".toml") ? USER_TOML : file.endsWith(".yaml") ? USER_YAML : USER_SETTINGS;
       const users = plugin ? join(dirname(file), "users-own.js") : file;
       writeFileSync(users, plugin ? "// the user's own plugin\n" : own);
 
@@ -63,13 +71,15 @@ describe("every integration", () => {
       expect(integration.install(env, TAW).changed).toBe(true);
       const once = read(file);
       expect(count(once)).toBeGreaterThan(0);
-      expect(once).toContain(TAW);
+      // The launcher is named in the hook itself (Hermes's plugin beside its config).
+      const written = integration.files(env).filter((f) => existsSync(f));
+      expect(written.map(read).join("\n")).toContain(TAW);
       expect(integration.installed(env)).toBe(true);
       // A second install changes nothing.
       expect(integration.install(env, TAW).changed).toBe(false);
       expect(read(file)).toBe(once);
       if (!plugin) {
-        expect(once).toContain("echo mine");
+        expect(once).toContain(file.endsWith(".yaml") ? "my-plugin" : "echo mine");
         expect(read(backupPath(file))).toBe(own);
       }
 

@@ -14,6 +14,10 @@ test("hook input: each agent's names for the session and transcript; a subagent;
   expect(parseHookInput('{"sessionId":"b"}').sessionId).toBe("b");
   expect(parseHookInput('{"conversation_id":"c"}').sessionId).toBe("c");
   expect(parseHookInput('{"session_id":"a","agent_id":"sub"}').subagent).toBe(true);
+  // Mastra Code's id before its first thread exists names none.
+  expect(parseHookInput('{"session_id":"session-init","hook_event_name":"SessionStart"}').sessionId).toBe(
+    undefined,
+  );
   expect(parseHookInput("not json")).toEqual({ subagent: false });
   expect(parseHookInput("[1]")).toEqual({ subagent: false });
 });

@@ -9,6 +9,7 @@ import {
   type HookEntry,
   type HookShape,
   hasOurHooks,
+  hooksBase,
   type JsonObject,
   removeOurHooks,
 } from "./hook-entries.ts";
@@ -28,13 +29,15 @@ export interface SettingsHooksSpec extends ConfigFileSpec {
 
 export function settingsHooks(spec: SettingsHooksSpec): Integration {
   const path = (env: Env) => configFilePath(spec, env);
+  const base = hooksBase(spec.shape);
+  const hooksIn = (value: JsonObject) => (base.length ? value[base[0] as string] : value);
   /** What a file taw creates holds before its hooks. */
   const fresh = `${JSON.stringify(spec.initial ?? {}, null, 2)}\n`;
   return {
     ...describedBy(spec),
     installed: (env) => {
       try {
-        return hasOurHooks(readJsonConfig(path(env)).value.hooks) && (spec.also?.installed(env) ?? true);
+        return hasOurHooks(hooksIn(readJsonConfig(path(env)).value)) && (spec.also?.installed(env) ?? true);
       } catch {
         return false;
       }
@@ -67,8 +70,8 @@ export function settingsHooks(spec: SettingsHooksSpec): Integration {
       const also = spec.also ? spec.also.uninstall(env) : unchanged();
       if (!existsSync(file)) return also;
       const config = readJsonConfig(file);
-      if (!hasOurHooks(config.value.hooks)) return also;
-      const text = removeOurHooks(config.text ?? "", file, createdBy(env, spec.id));
+      if (!hasOurHooks(hooksIn(config.value))) return also;
+      const text = removeOurHooks(config.text ?? "", file, createdBy(env, spec.id), base);
       dropRecord(env, spec.id);
       // A file taw made holds nothing else: it goes.
       if (text === fresh) {
