@@ -295,16 +295,19 @@ describe("plugin", () => {
       expect(before).toContain("[main]");
       const open = async () => {
         await outer.run("send-keys", "-t", "main", "C-b", "A");
-        return waitFor(
+        let last = "";
+        await waitFor(
           async () => {
-            const text = await screen(outer);
-            return text.includes("taw popup") && text.includes("taw · no agents · Enter jumps, q closes")
+            last = await screen(outer);
+            return last.includes("taw popup") && last.includes("taw: no agents (Enter jumps, q closes)")
               ? true
               : undefined;
           },
           15000,
           "the bar on the status line",
-        );
+        ).catch((error) => {
+          throw new Error(`${(error as Error).message}; the screen:\n${last}`);
+        });
       };
       await open();
       await outer.run("send-keys", "-t", "main", "q");

@@ -13,7 +13,8 @@ export function barText(counts: StateCounts): string {
     counts.working > 0 ? `${counts.working} working` : "",
     counts.idle > 0 ? `${counts.idle} idle` : "",
   ].filter(Boolean);
-  return `taw · ${parts.length > 0 ? parts.join(" · ") : "no agents"} · Enter jumps, q closes`;
+  // ASCII only: a client whose terminal is not UTF-8 shows other characters as `_`.
+  return `taw: ${parts.length > 0 ? parts.join(", ") : "no agents"} (Enter jumps, q closes)`;
 }
 
 /** Raise the bar and keep it written; resolves with what lowers it (undefined when off). */
