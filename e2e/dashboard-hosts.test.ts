@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDashboard, screenShows } from "./dashboard-helpers.ts";
 import { agentWindow, fakeAgentDir } from "./fake-agent/helpers.ts";
-import { AWAY, spawnTaw, TestServer, userEnv, useServers, waitFor } from "./harness.ts";
+import { restartServer, spawnTaw, type TestServer, useServers, waitFor } from "./harness.ts";
 
 const newServer = useServers();
 /** Two real servers, a hosted engine here and one started there, a reconnect's backoff. */
@@ -23,22 +23,6 @@ function configNaming(server: TestServer): string {
   const dir = mkdtempSync(join(tmpdir(), "taw-dash-hosts-"));
   writeFileSync(join(dir, "config.toml"), `[hosts.personal]\nsocket = "${server.name}"\n`);
   return dir;
-}
-
-/** A tmux server started again under the name of one that was killed (useServers kills it
- * by that name after the test). */
-async function restartServer(name: string): Promise<TestServer> {
-  const started = Bun.spawnSync(
-    ["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d", "-s", "main", "sh"],
-    {
-      env: userEnv(),
-      cwd: AWAY,
-    },
-  );
-  if (started.exitCode !== 0) throw new Error(`tmux did not start again: ${started.stderr.toString()}`);
-  const server = new TestServer(name);
-  await server.run("set-option", "-g", "exit-empty", "off");
-  return server;
 }
 
 /** The `taw hosts serve` processes serving `server` (the dashboard's connection to it). */

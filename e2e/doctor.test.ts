@@ -1,10 +1,10 @@
 // taw doctor against real servers: every check's line, and exit 1 whenever one fails.
 
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type TestServer, useServers } from "./harness.ts";
+import { restartServer, startServer, type TestServer, useServers } from "./harness.ts";
 
 const server = useServers();
 /** Real servers and an engine: longer than bun's default test timeout. */
@@ -99,6 +99,29 @@ describe("taw doctor", () => {
       }
       const { text } = await doctor(killed, { ...folders(), TAW_TMUX_SOCKET: never });
       expect(text.stdout).toContain(`FAIL socket: no socket at ${never}`);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "the plugin records the server it is loaded into; a new server without it is told the last one ended",
+    async () => {
+      const s = await server();
+      await s.run("set-option", "-g", "@agent-wizard-watch", "off");
+      const env = folders();
+      expect((await s.taw(["tmux", "install"], env)).code).toBe(0);
+      const pid = Number((await s.run("display-message", "-p", "#{pid}")).trim());
+      const servers = join(env.TAW_STATE_DIR ?? "", "servers");
+      const [record] = readdirSync(servers);
+      const recorded = JSON.parse(readFileSync(join(servers, record ?? ""), "utf8"));
+      expect(recorded).toMatchObject({ pid, socket: expect.stringContaining(s.name) });
+      expect((await doctor(s, env)).check("plugin")?.detail).not.toContain("has ended");
+      await s.run("kill-server").catch(() => undefined);
+      const again = await restartServer(s.name);
+      const { check } = await doctor(again, env);
+      expect(check("plugin")).toMatchObject({ level: "warn" });
+      expect(check("plugin")?.detail).toContain(`the server it was last loaded into here (pid ${pid}`);
+      expect(check("plugin")?.detail).toContain("has ended");
     },
     TIMEOUT_MS,
   );

@@ -236,3 +236,23 @@ export function bareBin(): string {
   for (const tool of ["dirname", "readlink"]) symlinkSync(Bun.which(tool) ?? tool, join(bin, tool));
   return bin;
 }
+
+/** A tmux server started again under the name of one that was killed (useServers kills it
+ * by that name after the test). */
+export async function restartServer(name: string): Promise<TestServer> {
+  const start = () =>
+    Bun.spawnSync(["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d", "-s", "main", "sh"], {
+      env: userEnv(),
+      cwd: AWAY,
+    });
+  // A server killed a moment ago may still hold its socket: try again for a while.
+  let started = start();
+  for (let tries = 0; started.exitCode !== 0 && tries < 20; tries++) {
+    await Bun.sleep(100);
+    started = start();
+  }
+  if (started.exitCode !== 0) throw new Error(`tmux did not start again: ${started.stderr.toString()}`);
+  const server = new TestServer(name);
+  await server.run("set-option", "-g", "exit-empty", "off");
+  return server;
+}

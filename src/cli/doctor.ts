@@ -18,7 +18,7 @@ export const doctorCommand = defineCommand({
     const live = server.level === "ok";
     const socket = checkSocket(ctx.tmux.describeSocket(ctx.env), live);
     const [engine, plugin] = live
-      ? await Promise.all([checkEngine(ctx.tmux, ctx.env), checkPlugin(ctx.tmux)])
+      ? await Promise.all([checkEngine(ctx.tmux, ctx.env), checkPlugin(ctx.tmux, ctx.env)])
       : [notChecked("engine"), notChecked("plugin")];
     const loaded = loadConfig(ctx.env);
     const notify = checkNotify(loaded.config);

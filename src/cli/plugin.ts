@@ -32,6 +32,7 @@ import {
   TABLE,
   words,
 } from "../tmux-plugin/record.ts";
+import { writeServerRecord } from "../tmux-plugin/server-record.ts";
 import { VERSION } from "../version.ts";
 import { EXITED_HOOK_COMMAND } from "../watch/roster.ts";
 import { defineCommand } from "./command.ts";
@@ -242,6 +243,8 @@ export const tmuxInstall = defineCommand({
     const keys = [...new Set([...previous.keys, ...settingsKeys(settings)])];
     const bindings = await readBindings(ctx.tmux, keys);
     const problems = await failures(ctx.tmux, installCommands(settings, previous, bindings));
+    // The server it is loaded into, for doctor to tell a server that ended from this one.
+    await writeServerRecord(ctx.tmux, ctx.env).catch(() => undefined);
     if (problems.length > 0)
       throw new TawError("plugin_failed", `some plugin commands failed:\n${problems.join("\n")}`);
     return settings;
