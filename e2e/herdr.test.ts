@@ -366,7 +366,7 @@ describe("the herdr socket", () => {
           code: "invalid_request",
           message: "unknown method 'pane.fly'",
         });
-        expect((await call(path, "pane.edges")).error.code).toBe("unsupported");
+        expect((await call(path, "layout.export")).error.code).toBe("unsupported");
         // herdr's code for the kind, naming the id the caller sent (not tmux's %999).
         expect((await call(path, "pane.get", { pane_id: "w0:p999" })).error).toEqual({
           code: "pane_not_found",
