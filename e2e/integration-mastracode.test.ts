@@ -7,9 +7,9 @@
 
 import { describe, expect, test } from "bun:test";
 import { resolve } from "node:path";
-import { waitFor } from "./harness.ts";
 import { ensureMastracode, mastracodeVersion, prepareMastracode } from "./record/mastracode.ts";
 import { AgentPane } from "./record/pane.ts";
+import { expectPaneOption, paneOption, paneStateIs, STEP_MS } from "./record/pane-options.ts";
 import { disposeScratch, makeScratch } from "./record/scratch.ts";
 import { slowText, text, toolCall } from "./standin/script.ts";
 import { startStandIn } from "./standin/server.ts";
@@ -17,33 +17,8 @@ import { startStandIn } from "./standin/server.ts";
 const TAW = resolve(import.meta.dir, "../bin/taw");
 /** Installing Mastra Code from npm (when missing) plus the walk below. */
 const TEST_TIMEOUT_MS = 420_000;
-const STEP_MS = 30_000;
 /** Its status line, once it is ready: the mode and the model. */
 const READY = /build.*standin\/standin-model/;
-
-const option = async (pane: AgentPane, name: string) =>
-  (await pane.tmux("show-options", "-pqv", "-t", "rec:0.0", name)).trim();
-
-async function expectOption(pane: AgentPane, name: string, want: (value: string) => boolean, what: string) {
-  let last = "";
-  try {
-    return await waitFor(
-      async () => {
-        last = await option(pane, name);
-        return want(last) ? last : undefined;
-      },
-      STEP_MS,
-      what,
-    );
-  } catch (error) {
-    throw new Error(
-      `${(error as Error).message}; ${name} is ${JSON.stringify(last)}\n${await pane.screen()}`,
-    );
-  }
-}
-
-const isState = (pane: AgentPane, state: string) =>
-  expectOption(pane, "@agent_state", (value) => value === state, `@agent_state ${state}`);
 
 describe("real Mastra Code with taw's integration", () => {
   test(
@@ -62,38 +37,38 @@ describe("real Mastra Code with taw's integration", () => {
         expect(installed.exitCode).toBe(0);
         pane = await AgentPane.start({ argv: launch.argv, env, cwd: scratch.project });
         await pane.waitFor(READY, STEP_MS, "Mastra Code's status line");
-        await expectOption(
+        await expectPaneOption(
           pane,
           "@agent_reported_kind",
           (value) => value === "mastracode",
           "its session start",
         );
-        expect(await option(pane, "@agent_session_id")).toBe("");
+        expect(await paneOption(pane, "@agent_session_id")).toBe("");
 
         standIn.script.push(slowText(6, 800));
         await pane.submit("Write six lines slowly");
-        await isState(pane, "working");
-        expect(await option(pane, "@agent_source")).toBe("hook:mastracode");
+        await paneStateIs(pane, "working");
+        expect(await paneOption(pane, "@agent_source")).toBe("hook:mastracode");
         const thread = await pane.waitFor(/Created thread: [0-9a-f-]+/, STEP_MS, "the thread");
         const id = thread.match(/Created thread: ([0-9a-f-]+)/)?.[1] as string;
-        await expectOption(pane, "@agent_session_id", (value) => value === id, "the thread id");
-        expect(await option(pane, "@agent_resume_argv")).toBe(`mastracode --thread ${id}`);
+        await expectPaneOption(pane, "@agent_session_id", (value) => value === id, "the thread id");
+        expect(await paneOption(pane, "@agent_resume_argv")).toBe(`mastracode --thread ${id}`);
         await pane.waitFor(/line 6 of 6/, STEP_MS, "the end of the reply");
-        await isState(pane, "done");
+        await paneStateIs(pane, "done");
 
         standIn.script.push(
           toolCall("execute_command", { command: "touch approved.txt" }),
           text(["The command ran."]),
         );
         await pane.submit("Run a command");
-        await isState(pane, "blocked");
+        await paneStateIs(pane, "blocked");
         const asked = await pane.screen();
         await pane.answer("y");
         await pane.waitFor(/The command ran\./, STEP_MS, "the reply after the command");
-        await isState(pane, "done");
+        await paneStateIs(pane, "done");
         expect({
           asked: /Approval Required/.test(asked),
-          session: await option(pane, "@agent_session_id"),
+          session: await paneOption(pane, "@agent_session_id"),
         }).toEqual({ asked: true, session: id });
         console.log(`mastracode ${mastracodeVersion()}: thread ${id}`);
       } finally {

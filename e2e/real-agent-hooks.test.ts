@@ -28,6 +28,7 @@ import { copilotDriver } from "./record/copilot.ts";
 import { geminiDriver } from "./record/gemini.ts";
 import { opencodeDriver, prepareOpencode } from "./record/opencode.ts";
 import type { AgentPane } from "./record/pane.ts";
+import { expectPaneOption, paneOption, paneStateIs } from "./record/pane-options.ts";
 import { piDriver, preparePi } from "./record/pi.ts";
 import { qwenDriver } from "./record/qwen.ts";
 import type { Scratch } from "./record/scratch.ts";
@@ -40,35 +41,6 @@ const TAW = resolve(import.meta.dir, "../bin/taw");
 const TEST_TIMEOUT_MS = 480_000;
 const STATE_TIMEOUT_MS = 30_000;
 const PROMPT_SETTLE_MS = 1_500;
-
-const option = async (pane: AgentPane, name: string) =>
-  (await pane.tmux("show-options", "-pqv", "-t", "rec:0.0", name)).trim();
-
-async function expectOption(pane: AgentPane, name: string, want: (value: string) => boolean, what: string) {
-  let last = "";
-  try {
-    return await waitFor(
-      async () => {
-        last = await option(pane, name);
-        return want(last) ? last : undefined;
-      },
-      STATE_TIMEOUT_MS,
-      what,
-    );
-  } catch (error) {
-    throw new Error(
-      `${(error as Error).message}; ${name} is ${JSON.stringify(last)}\n${await pane.screen()}`,
-    );
-  }
-}
-
-const isState = (pane: AgentPane, ...states: string[]) =>
-  expectOption(
-    pane,
-    "@agent_state",
-    (value) => states.includes(value),
-    `@agent_state ${states.join(" or ")}`,
-  );
 
 /** The agent in a pane against the stand-in, with taw's integration installed in its scratch
  * HOME (its configuration folder made first, as if it had run once). */
@@ -117,19 +89,19 @@ describe("real agents with taw's integrations", () => {
       const { pane, standIn } = session;
       try {
         await claudeDriver.toPrompt(pane);
-        const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
-        expect(await option(pane, "@agent_kind")).toBe("claude");
-        expect(await option(pane, "@agent_reported_kind")).toBe("claude");
-        expect(await option(pane, "@agent_session_path")).toEndWith(`${id}.jsonl`);
-        expect(await option(pane, "@agent_resume_argv")).toBe(`claude --resume ${id}`);
-        expect(await option(pane, "@agent_claude_flags")).toBe('["--permission-mode","default"]');
+        const id = await expectPaneOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
+        expect(await paneOption(pane, "@agent_kind")).toBe("claude");
+        expect(await paneOption(pane, "@agent_reported_kind")).toBe("claude");
+        expect(await paneOption(pane, "@agent_session_path")).toEndWith(`${id}.jsonl`);
+        expect(await paneOption(pane, "@agent_resume_argv")).toBe(`claude --resume ${id}`);
+        expect(await paneOption(pane, "@agent_claude_flags")).toBe('["--permission-mode","default"]');
 
         standIn.script.push(slowText(3, 300));
         await pane.submit("Write three lines");
         await pane.waitFor(/line 3 of/, STATE_TIMEOUT_MS, "the reply");
         // Esc fires no Claude hook: the state is the screen's, never the hook's.
-        expect(await option(pane, "@agent_source")).not.toStartWith("hook:");
-        expect(await option(pane, "@agent_session_id")).toBe(id);
+        expect(await paneOption(pane, "@agent_source")).not.toStartWith("hook:");
+        expect(await paneOption(pane, "@agent_session_id")).toBe(id);
       } finally {
         await session.close();
       }
@@ -146,24 +118,24 @@ describe("real agents with taw's integrations", () => {
         await opencodeDriver.toPrompt(pane);
         standIn.script.push(slowText(6, 800));
         await pane.submit("Write six lines slowly");
-        await expectOption(
+        await expectPaneOption(
           pane,
           "@agent_source",
           (value) => value === "hook:opencode",
           "the plugin's report",
         );
-        await isState(pane, "working");
-        const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
-        expect(await option(pane, "@agent_resume_argv")).toBe(`opencode --session ${id}`);
+        await paneStateIs(pane, "working");
+        const id = await expectPaneOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
+        expect(await paneOption(pane, "@agent_resume_argv")).toBe(`opencode --session ${id}`);
         // The TUI plugin reported the session this pane shows, under a source of its own.
-        await expectOption(
+        await expectPaneOption(
           pane,
           "@agent_report_seq",
           (value) => /(^| )opencode-tui=\d/.test(value),
           "the TUI plugin's report",
         );
         await pane.waitFor(/line 6 of/, opencodeDriver.firstReplyTimeoutMs, "the end of the reply");
-        await isState(pane, "done");
+        await paneStateIs(pane, "done");
 
         standIn.script.push(
           opencodeDriver.approvalCall("touch approved.txt"),
@@ -171,11 +143,11 @@ describe("real agents with taw's integrations", () => {
         );
         await pane.submit("Run a command");
         await pane.waitFor(opencodeDriver.approvalScreen, STATE_TIMEOUT_MS, "the permission prompt");
-        await isState(pane, "blocked");
+        await paneStateIs(pane, "blocked");
         await pane.answer(...opencodeDriver.approveKeys);
         await pane.waitFor(/The command finished\./, STATE_TIMEOUT_MS, "the reply after the command");
-        await isState(pane, "done");
-        expect(await option(pane, "@agent_source")).toBe("hook:opencode");
+        await paneStateIs(pane, "done");
+        expect(await paneOption(pane, "@agent_source")).toBe("hook:opencode");
       } finally {
         await session.close();
       }
@@ -190,20 +162,20 @@ describe("real agents with taw's integrations", () => {
       const { pane, standIn } = session;
       try {
         await piDriver.toPrompt(pane);
-        const file = await expectOption(
+        const file = await expectPaneOption(
           pane,
           "@agent_session_path",
           (value) => value !== "",
           "the session file",
         );
-        expect(await option(pane, "@agent_resume_argv")).toBe(`pi --session ${file}`);
-        expect(await option(pane, "@agent_session_id")).not.toBe("");
+        expect(await paneOption(pane, "@agent_resume_argv")).toBe(`pi --session ${file}`);
+        expect(await paneOption(pane, "@agent_session_id")).not.toBe("");
         standIn.script.push(slowText(6, 800));
         await pane.submit("Write six lines slowly");
-        await isState(pane, "working");
-        expect(await option(pane, "@agent_source")).toBe("hook:pi");
+        await paneStateIs(pane, "working");
+        expect(await paneOption(pane, "@agent_source")).toBe("hook:pi");
         await pane.waitFor(/line 6 of/, STATE_TIMEOUT_MS, "the end of the reply");
-        await isState(pane, "done");
+        await paneStateIs(pane, "done");
       } finally {
         await session.close();
       }
@@ -220,7 +192,7 @@ describe("real agents with taw's integrations", () => {
       try {
         await piDriver.toPrompt(pane);
         const id = (await pane.tmux("display-message", "-p", "-t", "rec:0.0", "#{pane_id}")).trim();
-        await expectOption(pane, "@agent_kind", (value) => value === "pi", "the engine's record of pi");
+        await expectPaneOption(pane, "@agent_kind", (value) => value === "pi", "the engine's record of pi");
         // The engine takes the pane as it stands at its next read (at most a second away).
         await Bun.sleep(1_500);
         const before = transitions(engine.stateDir, id);
@@ -230,7 +202,7 @@ describe("real agents with taw's integrations", () => {
         await pane.submit("Say hello");
         await pane.waitFor(/Hello there\./, STATE_TIMEOUT_MS, "the reply");
         // The extension reported working and then idle; no engine read came between.
-        await isState(pane, "done");
+        await paneStateIs(pane, "done");
         engine.proc.kill("SIGCONT");
         await waitFor(
           async () => transitions(engine.stateDir, id).includes("working>done"),
@@ -261,11 +233,16 @@ describe("real agents with taw's integrations", () => {
         await Bun.sleep(PROMPT_SETTLE_MS);
         standIn.script.push(text(["Hello there."]));
         await pane.submit("Say hello");
-        await expectOption(pane, "@agent_source", (value) => value === "hook:kilo", "the plugin's report");
-        const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
-        expect(await option(pane, "@agent_resume_argv")).toBe(`kilo --session ${id}`);
+        await expectPaneOption(
+          pane,
+          "@agent_source",
+          (value) => value === "hook:kilo",
+          "the plugin's report",
+        );
+        const id = await expectPaneOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
+        expect(await paneOption(pane, "@agent_resume_argv")).toBe(`kilo --session ${id}`);
         await pane.waitFor(/Hello there\./, opencodeDriver.firstReplyTimeoutMs, "the reply");
-        await isState(pane, "done");
+        await paneStateIs(pane, "done");
       } finally {
         await session.close();
       }
@@ -293,13 +270,18 @@ describe("real agents with taw's integrations", () => {
           standIn.script.push(text(["Hello there."]));
           await pane.submit("Say hello");
           await pane.waitFor(/Hello there\./, driver.firstReplyTimeoutMs, "the reply");
-          const id = await expectOption(pane, "@agent_session_id", (value) => value !== "", "a session id");
-          expect(await option(pane, "@agent_kind")).toBe(driver.id);
-          expect(await option(pane, "@agent_reported_kind")).toBe(driver.id);
-          expect(await option(pane, "@agent_resume_argv")).toBe(
+          const id = await expectPaneOption(
+            pane,
+            "@agent_session_id",
+            (value) => value !== "",
+            "a session id",
+          );
+          expect(await paneOption(pane, "@agent_kind")).toBe(driver.id);
+          expect(await paneOption(pane, "@agent_reported_kind")).toBe(driver.id);
+          expect(await paneOption(pane, "@agent_resume_argv")).toBe(
             `${resume}${resume.endsWith("=") ? "" : " "}${id}`,
           );
-          expect(await option(pane, "@agent_source")).not.toStartWith("hook:");
+          expect(await paneOption(pane, "@agent_source")).not.toStartWith("hook:");
         } finally {
           await session.close();
         }

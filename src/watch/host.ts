@@ -5,23 +5,22 @@
 import { evaluate } from "../detect/engine.ts";
 import { type Manifest, type ManifestSet, manifestSet } from "../detect/manifest.ts";
 import type { Verdict } from "../detect/types.ts";
-import type { AgentOptionValues } from "../tmux/snapshot.ts";
-import { type Decision, STARTUP_GRACE_MS, step, type Transition, type Watcher } from "./state.ts";
+import {
+  type Decision,
+  type Observation,
+  STARTUP_GRACE_MS,
+  step,
+  type Transition,
+  type Watcher,
+} from "./state.ts";
 
-/** What the engine read of one pane this tick: plain data, so it crosses to a Worker. */
-export interface PaneTick {
+/** What the engine read of one pane this tick: plain data, so it crosses to a Worker. The
+ * watcher's observation before its screen is evaluated (the verdict is worked out here). */
+export interface PaneTick extends Omit<Observation, "verdict"> {
   paneId: string;
-  now: number;
-  kind: string | undefined;
   /** A screen captured this tick; undefined when the pane printed nothing since the last. */
   screen: string | undefined;
   title: string;
-  visible: boolean;
-  shellInFront: boolean;
-  named: boolean;
-  shellIdle: boolean;
-  pidGone: boolean;
-  options: AgentOptionValues;
 }
 
 export interface PaneResult {
