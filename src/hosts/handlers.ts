@@ -28,7 +28,7 @@ const NUDGED_GAP_MS = 100;
 /** Without the engine's events every change waits for the poll; with them only what they do
  * not cover does (a rename, a title). */
 const POLL_MS = 500;
-const POLL_WITH_EVENTS_MS = 2000;
+const POLL_WITH_EVENTS_MS = 5000;
 
 /** One engine check at a time: requests side by side must not each start an engine. */
 function singleFlight(ensure: () => Promise<boolean>): () => Promise<boolean> {
