@@ -18,7 +18,6 @@ import { literalKeys, target } from "../tmux/escape.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
 import { takeSnapshot } from "../tmux/server.ts";
-import { TYPED_LINE_OPTION } from "../watch/marks.ts";
 import { agentArgv, startLine } from "./command-line.ts";
 import { foregroundOf } from "./foreground.ts";
 import { checkName, checkUnique } from "./names.ts";
@@ -50,7 +49,7 @@ const START_MARKS = [
   AGENT_OPTIONS.name,
   AGENT_OPTIONS.sessionId,
   AGENT_OPTIONS.sandbox,
-  TYPED_LINE_OPTION,
+  AGENT_OPTIONS.typedLine,
 ];
 
 async function takeStartMarksOff(tmux: Tmux, pane: string): Promise<void> {
@@ -77,7 +76,7 @@ const OCCUPANT_OPTIONS = [
   AGENT_OPTIONS.sandbox,
   "@agent_sandbox_pid",
   AGENT_PID_OPTION,
-  TYPED_LINE_OPTION,
+  AGENT_OPTIONS.typedLine,
 ];
 
 export interface LaunchOptions {

@@ -6,8 +6,8 @@
 
 import type { Tmux } from "../tmux/client.ts";
 import { literalKeys, target } from "../tmux/escape.ts";
+import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption } from "../tmux/options.ts";
-import { TYPED_LINE_OPTION } from "../watch/marks.ts";
 import { parseTypedLine, typedLineMark } from "../watch/typed-line.ts";
 
 /** How long the echo is waited for, and how often the row is looked at meanwhile. */
@@ -47,7 +47,7 @@ export async function typeMarkedLine(tmux: Tmux, pane: string, line: string): Pr
   if (mark) {
     const deadline = Date.now() + ECHO_WAIT_MS;
     while (Date.now() < deadline && !(await echoed(tmux, pane, mark))) await Bun.sleep(ECHO_POLL_MS);
-    await tmux.run(setOption({ kind: "pane", target: pane }, TYPED_LINE_OPTION, mark));
+    await tmux.run(setOption({ kind: "pane", target: pane }, AGENT_OPTIONS.typedLine, mark));
   }
   await tmux.run(["send-keys", "-t", target(pane), "Enter"]);
 }

@@ -45,6 +45,10 @@ export const AGENT_OPTIONS = {
   resumeAgent: "@agent_resume_agent",
   /** Why a restored pane is not where it was saved (its folder is gone). */
   restoreError: "@agent_restore_error",
+  /** `taw watch off` took the pane out of watching (src/watch/watching.ts); any value but "0". */
+  unwatched: "@agent_unwatched",
+  /** Where `taw agent start` typed its command (src/watch/typed-line.ts). */
+  typedLine: "@agent_typed_line",
 } as const;
 
 export type AgentOptionKey = keyof typeof AGENT_OPTIONS;

@@ -268,12 +268,12 @@ export class Engine {
     if (read.full && read.snapshot.sessions.length === 0) this.tmux.close();
     this.watch.captured(read.screens.keys(), now);
     // A started agent's screen is what it drew below the line its command was typed on.
-    this.writes.add(applyTypedLines(read.snapshot, read.screens, read.marks));
+    this.writes.add(applyTypedLines(read.snapshot, read.screens));
     const events = this.paneSetEvents(read.snapshot, now);
     const fresh = this.last ? newObjects(this.last, read.snapshot) : [];
     if (fresh.length) read.snapshot.created = await takeHandedOver(this.tmux, fresh);
     if (!this.host) return -1;
-    const { newly, clears } = this.unwatched.update(read.snapshot, read.marks);
+    const { newly, clears } = this.unwatched.update(read.snapshot);
     this.forgetPanes(newly);
     this.writes.add(clears);
     const ticks = this.watch

@@ -11,7 +11,6 @@ import { isControlClient } from "../tmux/control-session.ts";
 import { target } from "../tmux/escape.ts";
 import { AGENT_VIEW_OPTION, LIST_PANES, PANE_FORMAT } from "../tmux/formats.ts";
 import { buildSnapshot, livePaneCount, type Snapshot } from "../tmux/snapshot.ts";
-import { marksCommand, type PaneMarks, parseMarks } from "./marks.ts";
 import { PROBE_COMMANDS, type Probe, parseProbe, type ReadScope } from "./probe.ts";
 import { RAIL_OPTION, REMOTE_STATES_OPTION, remoteStates } from "./rail.ts";
 
@@ -44,9 +43,6 @@ export interface Read {
   screens: Map<string, string>;
   /** The probe's answer, taken in the same batch (probe.ts). */
   probe: Probe;
-  /** The marked panes of the scope (marks.ts); a pane of the scope missing here has none.
-   * Undefined when that part of the read failed. */
-  marks?: Map<string, PaneMarks>;
 }
 
 function listingCommands(scope: ReadScope): string[][] {
@@ -78,7 +74,6 @@ export function readCommands(scope: ReadScope, captures: CaptureRequest[]): stri
       `capture-pane -p -t '${paneId}'`,
     ]);
   }
-  if (scope === "all" || scope.size > 0) commands.push(marksCommand(scope));
   return commands;
 }
 
@@ -129,11 +124,7 @@ function parseRead(
     const result = results[first + listed.length + index];
     if (result?.ok && result.output !== "") screens.set(request.paneId, result.output);
   });
-  const marked =
-    scope === "all" || scope.size > 0 ? results[first + listed.length + captures.length] : undefined;
-  // A marks read that failed says nothing: the reader keeps what it knew.
-  const marks = marked?.ok ? parseMarks(marked.output) : undefined;
-  const read = { scope, claim: probe.claim, screens, probe, marks };
+  const read = { scope, claim: probe.claim, screens, probe };
   if (scope !== "all") {
     const listing = listed.map((result) => result.output).join("\n");
     const snapshot = buildSnapshot(listing, now);

@@ -5,7 +5,6 @@
 import type { Tmux } from "../tmux/client.ts";
 import { type Snapshot, withWindows } from "../tmux/snapshot.ts";
 import { HOLD_TICK_MS } from "./cadence.ts";
-import type { PaneMarks } from "./marks.ts";
 import { ReadGate, type ReadScope } from "./probe.ts";
 import { type CaptureRequest, type Client, type Read, takeRead } from "./reads.ts";
 import { ServerReads } from "./server-reads.ts";
@@ -22,8 +21,6 @@ export interface TickRead {
   rail?: string;
   /** Of a full read: the followed hosts' agents' states, counted in the rail. */
   remote?: string[];
-  /** Every marked pane (marks.ts) as last read: a partial read updates its windows' only. */
-  marks: ReadonlyMap<string, PaneMarks>;
 }
 
 /** What the reader asks of the watchers' state (pane-watch.ts). */
@@ -51,8 +48,6 @@ export class TickReader {
   /** The windows that printed at the last tick that read (read ahead at the next). */
   private printing = new Set<string>();
   private woken = false;
-  /** The marked panes as last read, for every pane (marks.ts). */
-  private readonly marks = new Map<string, PaneMarks>();
 
   constructor(private readonly opts: ReaderOptions) {}
 
@@ -116,7 +111,7 @@ export class TickReader {
     }
     if (!snapshot) return this.readAll(last, now);
     if (snapshot === last) return undefined;
-    return { full: false, snapshot, screens, printed: this.printing, marks: this.marks };
+    return { full: false, snapshot, screens, printed: this.printing };
   }
 
   private async readAll(last: Snapshot | undefined, now: number): Promise<TickRead | undefined> {
@@ -131,27 +126,11 @@ export class TickReader {
       clients: read.clients ?? [],
       rail: read.rail ?? "",
       remote: read.remote ?? [],
-      marks: this.marks,
     };
   }
 
   private async take(last: Snapshot | undefined, scope: ReadScope, now: number): Promise<Read> {
     const { tmux, watch } = this.opts;
-    const read = await takeRead(tmux, scope, watch.captureRequests(last, scope), this.focusTracked, now);
-    this.keepMarks(read);
-    return read;
-  }
-
-  /** A read's marks replace what was known of its scope: all of it, or its windows' panes. */
-  private keepMarks(read: Read): void {
-    if (!read.marks) return;
-    if (read.scope === "all") this.marks.clear();
-    else {
-      for (const paneId of this.marks.keys()) {
-        const pane = read.snapshot.panes.get(paneId);
-        if (pane && read.scope.has(pane.windowId)) this.marks.delete(paneId);
-      }
-    }
-    for (const [paneId, marks] of read.marks) this.marks.set(paneId, marks);
+    return takeRead(tmux, scope, watch.captureRequests(last, scope), this.focusTracked, now);
   }
 }

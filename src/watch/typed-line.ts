@@ -6,9 +6,9 @@
 // mark goes once the program has the screen: it took the alternate screen, drew over the line
 // (cleared the screen), or scrolled it off the top.
 
+import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { unsetOption } from "../tmux/options.ts";
 import type { Pane, Snapshot } from "../tmux/snapshot.ts";
-import { type PaneMarks, TYPED_LINE_OPTION } from "./marks.ts";
 
 /** How much of the command the mark keeps to find its row again. */
 export const TYPED_PROBE_CHARS = 24;
@@ -52,18 +52,13 @@ export function belowTypedLine(
  * no longer hold: the program has the screen, or the pane holds no agent being started or
  * recorded (its start failed, its agent has gone).
  */
-export function applyTypedLines(
-  snapshot: Snapshot,
-  screens: Map<string, string>,
-  marks: ReadonlyMap<string, PaneMarks>,
-): string[][] {
+export function applyTypedLines(snapshot: Snapshot, screens: Map<string, string>): string[][] {
   const commands: string[][] = [];
   const unmark = (paneId: string) =>
-    commands.push(unsetOption({ kind: "pane", target: paneId }, TYPED_LINE_OPTION));
-  for (const [paneId, { typedLine }] of marks) {
-    const pane = snapshot.panes.get(paneId);
-    if (!typedLine || !pane) continue;
-    const { kind, kindHint, acquiring } = pane.agent;
+    commands.push(unsetOption({ kind: "pane", target: paneId }, AGENT_OPTIONS.typedLine));
+  for (const [paneId, pane] of snapshot.panes) {
+    const { kind, kindHint, acquiring, typedLine } = pane.agent;
+    if (!typedLine) continue;
     if (!kind && !kindHint && !acquiring) {
       unmark(paneId);
       continue;

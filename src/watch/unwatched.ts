@@ -1,4 +1,4 @@
-// Panes taken out of watching (`taw watch off`, marks.ts's @agent_unwatched): the engine steps
+// Panes taken out of watching (`taw watch off`, @agent_unwatched): the engine steps
 // no watcher for them, forgets what it knew of them, and keeps their record empty (a hook's
 // report would otherwise put an agent back), so no state, list or count shows them. `taw
 // watch on` takes the mark off, and the next read finds the pane's agent as a new one.
@@ -6,7 +6,6 @@
 import { AGENT_OPTIONS, type AgentOptionKey } from "../tmux/formats.ts";
 import { unsetOption } from "../tmux/options.ts";
 import type { Snapshot } from "../tmux/snapshot.ts";
-import type { PaneMarks } from "./marks.ts";
 
 /** The options that make a pane an agent's in lists, counts and the dashboard. A name, a
  * session to resume and a sandbox mark stay: they are the pane's, not a state. */
@@ -29,6 +28,9 @@ export const RECORD_KEYS: readonly AgentOptionKey[] = [
   "container",
 ];
 
+/** The mark's value says off: any but none and "0". */
+const isUnwatched = (value: string) => value !== "" && value !== "0";
+
 export class Unwatched {
   private panes = new Set<string>();
 
@@ -39,9 +41,9 @@ export class Unwatched {
   /** The unwatched panes as of this read: answers those newly unwatched (to forget) and the
    * commands that empty their records; the snapshot's panes are emptied at once, so this
    * tick's counts leave them out. */
-  update(snapshot: Snapshot, marks: ReadonlyMap<string, PaneMarks>): { newly: string[]; clears: string[][] } {
+  update(snapshot: Snapshot): { newly: string[]; clears: string[][] } {
     const now = new Set<string>();
-    for (const [paneId, mark] of marks) if (mark.unwatched && snapshot.panes.has(paneId)) now.add(paneId);
+    for (const [paneId, pane] of snapshot.panes) if (isUnwatched(pane.agent.unwatched)) now.add(paneId);
     const newly = [...now].filter((paneId) => !this.panes.has(paneId));
     this.panes = now;
     const clears: string[][] = [];

@@ -8,7 +8,6 @@ import { findPane } from "../agent/pane.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { AGENT_OPTIONS } from "../tmux/formats.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
-import { UNWATCHED_OPTION } from "./marks.ts";
 import { nudgeCommands } from "./probe.ts";
 import { RECORD_KEYS } from "./unwatched.ts";
 
@@ -27,14 +26,14 @@ export interface WatchingResult {
 export async function setWatching(tmux: Tmux, paneText: string, watched: boolean): Promise<WatchingResult> {
   const { pane } = await findPane(tmux, paneText);
   const scope = { kind: "pane", target: pane.id } as const;
-  const [held] = await tmux.batch([showOption(scope, UNWATCHED_OPTION)]);
+  const [held] = await tmux.batch([showOption(scope, AGENT_OPTIONS.unwatched)]);
   const mark = held?.ok ? held.output.trim() : "";
   const answer = (changed: boolean) => ({ pane_id: pane.publicId, tmux_id: pane.id, watched, changed });
   if (watched) {
     if (!mark) return answer(false);
     const hint = mark.startsWith(HINT_PREFIX) ? mark.slice(HINT_PREFIX.length) : "";
     await tmux.batch([
-      unsetOption(scope, UNWATCHED_OPTION),
+      unsetOption(scope, AGENT_OPTIONS.unwatched),
       ...(hint ? [setOption(scope, AGENT_OPTIONS.kindHint, hint)] : []),
       ...nudgeCommands(`watch-on-${Date.now()}`),
     ]);
@@ -43,7 +42,7 @@ export async function setWatching(tmux: Tmux, paneText: string, watched: boolean
   if (mark) return answer(false);
   const hint = pane.agent.kindHint;
   await tmux.batch([
-    setOption(scope, UNWATCHED_OPTION, hint ? `${HINT_PREFIX}${hint}` : NO_HINT),
+    setOption(scope, AGENT_OPTIONS.unwatched, hint ? `${HINT_PREFIX}${hint}` : NO_HINT),
     ...RECORD_KEYS.map((key) => unsetOption(scope, AGENT_OPTIONS[key])),
     ...nudgeCommands(`watch-off-${Date.now()}`),
   ]);
