@@ -5,6 +5,7 @@
 // with no chance to put them back has them put back by the next one that opens.
 // `@agent-wizard-popup-bar off` leaves the status line alone.
 
+import type { BatchResult } from "../tmux/batch.ts";
 import type { Tmux } from "../tmux/client.ts";
 import { formatLiteral, optionValue, target } from "../tmux/escape.ts";
 import { setOption, showOption, unsetOption } from "../tmux/options.ts";
@@ -28,14 +29,16 @@ function indices(listing: string): number[] {
   return [...listing.matchAll(/^status-format\[(\d+)\]/gm)].map((match) => Number(match[1]));
 }
 
-async function readRows(tmux: Tmux, scope: string[]): Promise<string[]> {
-  const listed = await tmux.batch([["show-options", ...scope, ROW]]);
-  const at = indices(listed[0]?.ok ? listed[0].output : "");
-  if (at.length === 0) return [];
-  const values = await tmux.batch(at.map((index) => ["show-options", "-v", ...scope, rowName(index)]));
+/** The commands that read the rows at `at` (raw values) of a scope (`-t <session>` or `-g`). */
+const rowReads = (scope: string[], at: number[]) =>
+  at.map((index) => ["show-options", "-v", ...scope, rowName(index)]);
+
+/** The rows at `at` from their reads' results, each at its own index. */
+function rowsFrom(at: number[], results: BatchResult[]): string[] {
   const rows: string[] = [];
   at.forEach((index, i) => {
-    rows[index] = values[i]?.ok ? values[i].output.replace(/\n$/, "") : "";
+    const result = results[i];
+    rows[index] = result?.ok ? result.output.replace(/\n$/, "") : "";
   });
   return rows;
 }
@@ -86,12 +89,23 @@ export async function raiseBar(tmux: Tmux, client: string): Promise<PopupBar | u
   const id = session?.ok ? session.output.trim() : "";
   if (!id || setting?.output.trim() === "off") return undefined;
   const scope = { kind: "session", target: id } as const;
-  const [left] = await tmux.batch([showOption(scope, SAVED_OPTION)]);
+  const sessionArgs = ["-t", target(id)];
+  const [left, ownListing, globalListing] = await tmux.batch([
+    showOption(scope, SAVED_OPTION),
+    ["show-options", ...sessionArgs, ROW],
+    ["show-options", "-g", ROW],
+  ]);
+  const listed = (result: BatchResult | undefined) => indices(result?.ok ? result.output : "");
+  // Rows a killed popup saved are put back, and are then the session's own rows as they stand.
   const stale = parseSaved(left?.ok ? left.output.trim() : "");
-  if (stale) await tmux.batch(putBack(id, stale));
-  const own = await readRows(tmux, ["-t", target(id)]);
+  const ownAt = stale ? [] : listed(ownListing);
+  const globalAt = listed(globalListing);
+  const undo = stale ? putBack(id, stale) : [];
+  const read = await tmux.batch([...undo, ...rowReads(sessionArgs, ownAt), ...rowReads(["-g"], globalAt)]);
+  const values = read.slice(undo.length);
+  const own = stale ? (stale.own ? stale.rows : []) : rowsFrom(ownAt, values);
   const saved: Saved = own.length > 0 ? { own: true, rows: own } : { own: false, rows: [] };
-  const shown = own.length > 0 ? own : await readRows(tmux, ["-g"]);
+  const shown = own.length > 0 ? own : rowsFrom(globalAt, values.slice(ownAt.length));
   const withBar = [BAR_ROW, ...shown.slice(1)];
   await tmux.batch([
     setOption(scope, SAVED_OPTION, JSON.stringify(saved)),
